@@ -1,0 +1,145 @@
+//! Observation encoders, kept apart from the rules (as in the Hanabi Learning Environment): a
+//! view is written into a caller-provided `&mut [f32]` in documented sections whose lengths are
+//! asserted, plus a legal-action mask of the variant's action-space width.
+
+use uno_engine::classic::{ClassicView, NUM_ACTIONS, NUM_KINDS};
+use uno_engine::{Action, DecisionKind, MAX_PLAYERS};
+
+/// Encodes a variant's player view into a flat float vector.
+pub trait ObservationEncoder {
+    type View;
+    /// Length of the encoding.
+    const LEN: usize;
+    /// Writes the encoding of `view` into `out[..LEN]` (every element is written).
+    fn encode(view: &Self::View, out: &mut [f32]);
+}
+
+/// Writes the 0/1 legal-action mask (`out.len()` = the action-space width).
+pub fn legal_mask(legal: &[Action], out: &mut [f32]) {
+    out.fill(0.0);
+    for &a in legal {
+        out[a as usize] = 1.0;
+    }
+}
+
+/// Classic UNO observation (284 floats), seat-relative (offset 0 is the viewer). Sections:
+///
+/// | section | len | content |
+/// |---|---|---|
+/// | hand | 54 | count of each kind in the viewer's hand |
+/// | top | 54 | one-hot top card kind |
+/// | colour | 5 | one-hot current colour (red, yellow, green, blue, none) |
+/// | direction | 1 | 1 if clockwise |
+/// | decision | 10 | one-hot decision kind (`DecisionKind` order) |
+/// | hand sizes | 10 | cards held / 10, by seat offset from the viewer (0 past the player count) |
+/// | pending | 1 | pending draw / 4 |
+/// | discard | 54 | count of each kind in the discard pile |
+/// | draw pile | 1 | draw pile size / 108 |
+/// | drawn card | 54 | one-hot card just drawn (PostDraw only) |
+/// | current | 10 | one-hot offset of the player whose turn it is |
+/// | last player | 10 | one-hot offset of the player who played the top card |
+/// | seats | 10 | 1 for each offset that is a seat |
+/// | scores | 10 | match score / 500 by offset |
+pub struct ClassicEncoder;
+
+pub const CLASSIC_SECTIONS: [(&str, usize); 14] = [
+    ("hand", NUM_KINDS),
+    ("top", NUM_KINDS),
+    ("colour", 5),
+    ("direction", 1),
+    ("decision", 10),
+    ("hand_sizes", MAX_PLAYERS),
+    ("pending", 1),
+    ("discard", NUM_KINDS),
+    ("draw_pile", 1),
+    ("drawn_card", NUM_KINDS),
+    ("current", MAX_PLAYERS),
+    ("last_player", MAX_PLAYERS),
+    ("seats", MAX_PLAYERS),
+    ("scores", MAX_PLAYERS),
+];
+
+const fn total(sections: &[(&str, usize)]) -> usize {
+    let mut t = 0;
+    let mut i = 0;
+    while i < sections.len() {
+        t += sections[i].1;
+        i += 1;
+    }
+    t
+}
+
+pub const CLASSIC_OBS_LEN: usize = total(&CLASSIC_SECTIONS);
+const _: () = assert!(CLASSIC_OBS_LEN == 284);
+const _: () = assert!(DecisionKind::ALL.len() == 10);
+
+/// Cursor that fills one section at a time and checks its length.
+struct Writer<'a> {
+    out: &'a mut [f32],
+    pos: usize,
+    section: usize,
+}
+
+impl Writer<'_> {
+    fn section(&mut self, len: usize) -> &mut [f32] {
+        let (name, expected) = CLASSIC_SECTIONS[self.section];
+        assert_eq!(len, expected, "section {name} length");
+        let s = &mut self.out[self.pos..self.pos + len];
+        s.fill(0.0);
+        self.pos += len;
+        self.section += 1;
+        s
+    }
+}
+
+impl ObservationEncoder for ClassicEncoder {
+    type View = ClassicView;
+    const LEN: usize = CLASSIC_OBS_LEN;
+
+    fn encode(v: &ClassicView, out: &mut [f32]) {
+        assert!(out.len() >= Self::LEN, "observation buffer too short");
+        let n = v.num_players as usize;
+        let rel = |seat: u8| (seat as usize + n - v.seat as usize) % n;
+        let mut w = Writer {
+            out,
+            pos: 0,
+            section: 0,
+        };
+        let s = w.section(NUM_KINDS);
+        for (k, c) in v.hand.iter() {
+            s[k] = c as f32;
+        }
+        w.section(NUM_KINDS)[v.top as usize] = 1.0;
+        w.section(5)[v.color as usize] = 1.0;
+        w.section(1)[0] = v.clockwise as u8 as f32;
+        let s = w.section(10);
+        if let Some((_, kind)) = v.to_act {
+            s[kind.index()] = 1.0;
+        }
+        let s = w.section(MAX_PLAYERS);
+        for seat in 0..n {
+            s[rel(seat as u8)] = v.hand_sizes[seat] as f32 / 10.0;
+        }
+        w.section(1)[0] = v.pending_draw as f32 / 4.0;
+        let s = w.section(NUM_KINDS);
+        for (x, &c) in s.iter_mut().zip(&v.discard) {
+            *x = c as f32;
+        }
+        w.section(1)[0] = v.draw_pile_len as f32 / 108.0;
+        let s = w.section(NUM_KINDS);
+        if let Some(c) = v.drawn_card {
+            s[c as usize] = 1.0;
+        }
+        w.section(MAX_PLAYERS)[rel(v.current)] = 1.0;
+        w.section(MAX_PLAYERS)[rel(v.last_player)] = 1.0;
+        w.section(MAX_PLAYERS)[..n].fill(1.0);
+        let s = w.section(MAX_PLAYERS);
+        for seat in 0..n {
+            s[rel(seat as u8)] = v.scores[seat] as f32 / 500.0;
+        }
+        assert_eq!(w.pos, Self::LEN);
+    }
+}
+
+/// Width of the classic legal-action mask.
+pub const CLASSIC_MASK_LEN: usize = NUM_ACTIONS;

@@ -1,0 +1,54 @@
+//! `uno-agents`: the `Agent` trait, agents built from spec strings, and observation encoders.
+//!
+//! An agent sees a [`Decision`]: who decides, what kind of decision, the legal actions, and, on
+//! request, the deciding player's view (`Decision::view`), which holds only what that player may
+//! know. Agents never see the state itself.
+
+pub mod encode;
+pub mod random;
+pub mod spec;
+
+pub use encode::{legal_mask, ClassicEncoder, ObservationEncoder};
+pub use random::{FirstLegalAgent, RandomAgent};
+pub use spec::{AgentFactory, AgentSpec};
+
+use uno_engine::{Action, DecisionKind, Game, Rng, Seat};
+
+/// One decision put to an agent.
+pub struct Decision<'a, G: Game> {
+    state: &'a G,
+    pub seat: Seat,
+    pub kind: DecisionKind,
+    /// Legal actions, ascending; never empty.
+    pub legal: &'a [Action],
+}
+
+impl<'a, G: Game> Decision<'a, G> {
+    /// Built by the runner from the state; the state itself stays private.
+    pub fn new(state: &'a G, seat: Seat, kind: DecisionKind, legal: &'a [Action]) -> Self {
+        Decision {
+            state,
+            seat,
+            kind,
+            legal,
+        }
+    }
+    /// What the deciding player may know (computed on demand).
+    pub fn view(&self) -> G::View {
+        self.state.view(self.seat)
+    }
+    /// Readable name of an action.
+    pub fn action_name(&self, a: Action) -> String {
+        self.state.action_name(a)
+    }
+}
+
+/// A player. Synchronous, one decision at a time; `rng` is the agent's own seeded stream.
+pub trait Agent<G: Game>: Send {
+    /// Name used in statistics (normally the spec string it was built from).
+    fn name(&self) -> &str;
+    /// Picks one of `d.legal`.
+    fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action;
+    /// Called before each new game.
+    fn reset(&mut self) {}
+}

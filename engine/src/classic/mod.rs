@@ -1,0 +1,89 @@
+//! Classic UNO (official Mattel rules), its house-rule options and the `rlcard` preset.
+//! The rules and every reading chosen are written down in `docs/rules/classic.md`.
+
+pub mod action;
+pub mod cards;
+pub mod event;
+pub mod options;
+pub mod scenario;
+mod state;
+pub mod view;
+
+pub use action::{action_name, decode_play, encode_play, NUM_ACTIONS};
+pub use cards::{color_of, face, parse_card, rank_of, Face, CARDS, DECK_SIZE, NUM_KINDS};
+pub use event::{DrawReason, Event};
+pub use options::{ClassicOptions, DrawRule, DrawnCard, FirstCard, Wd4Rule};
+pub use scenario::Scenario;
+pub use state::{ClassicHand, ClassicState, NO_COLOR};
+pub use view::ClassicView;
+
+use crate::action::{Action, ActionList};
+use crate::game::{DecisionKind, EventSink, Game, GameCounters, IllegalAction, Outcome, Seat};
+use crate::NoEvents;
+
+impl Game for ClassicState {
+    const NUM_ACTIONS: usize = NUM_ACTIONS;
+    type View = ClassicView;
+    type Event = Event;
+
+    fn num_players(&self) -> usize {
+        self.n as usize
+    }
+    fn to_act(&self) -> Option<(Seat, DecisionKind)> {
+        self.actor()
+    }
+    fn legal_actions(&self, out: &mut ActionList) {
+        self.legal(out)
+    }
+    fn check(&self, a: Action) -> Result<(), IllegalAction> {
+        let Some((seat, decision)) = self.actor() else {
+            return Err(IllegalAction::GameOver);
+        };
+        if a as usize >= NUM_ACTIONS {
+            return Err(IllegalAction::OutOfRange {
+                action: a,
+                num_actions: NUM_ACTIONS,
+            });
+        }
+        let mut legal = ActionList::new();
+        self.legal(&mut legal);
+        if legal.contains(a) {
+            Ok(())
+        } else {
+            Err(IllegalAction::NotLegal {
+                action: a,
+                seat,
+                decision,
+            })
+        }
+    }
+    #[inline]
+    fn apply_unchecked(&mut self, a: Action) {
+        debug_assert_eq!(self.check(a), Ok(()));
+        self.step(a, &mut NoEvents);
+    }
+    fn apply_logged(
+        &mut self,
+        a: Action,
+        log: &mut dyn EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check(a)?;
+        self.step(a, log);
+        Ok(())
+    }
+    fn is_terminal(&self) -> bool {
+        self.actor().is_none()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_inner()
+    }
+    fn counters(&self) -> &GameCounters {
+        &self.counters
+    }
+    fn view(&self, seat: Seat) -> ClassicView {
+        ClassicView::new(self, seat)
+    }
+    fn action_name(&self, a: Action) -> String {
+        action_name(a)
+    }
+}

@@ -1,0 +1,297 @@
+//! Scenario notation: an exact classic position written in JSON, loaded through validation
+//! (`Scenario` is the unvalidated set-up, `Scenario::build` returns a validated `ClassicState` or
+//! an error saying what is wrong). Tests and the CLI's `replay --scenario` use it.
+//!
+//! ```json
+//! {
+//!   "players": 3,
+//!   "preset": "official",
+//!   "options": { "stack_draw2": true },
+//!   "seed": 7,
+//!   "dealer": 2,
+//!   "hands": [["R5", "G+2"], ["W"], ["B1", "B2", "W+4"]],
+//!   "discard": ["Y3", "R3"],
+//!   "draw_pile": ["R1", "G7"],
+//!   "color": "red",
+//!   "direction": "clockwise",
+//!   "current": 0,
+//!   "decision": "play"
+//! }
+//! ```
+//! `discard` lists the pile bottom to top (the last card is the top card). `draw_pile` lists the
+//! next cards to be drawn, first drawn first. Every card of the 108-card deck not placed anywhere
+//! goes into the draw pile under the listed cards, in an order drawn from `seed`. `decision` is
+//! one of `play` (default), `post_draw` (needs `drawn_card`, which must be in the current hand),
+//! `respond` (needs `pending_draw` and a Draw Two or Wild Draw Four on top), `choose_color` (a
+//! Wild on top) and `call_uno` (`last_player` holds one card).
+
+use super::cards::{color_of, parse_card, CARDS, NUM_KINDS, WILD, WILD_DRAW_FOUR};
+use super::options::ClassicOptions;
+use super::state::{ClassicState, Phase, NO_COLOR};
+use crate::cards::Color;
+use crate::rng::Rng;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub players: usize,
+    /// Base option set: `official` (default) or `rlcard`.
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Option overrides (same keys as an options file).
+    #[serde(default)]
+    pub options: Option<serde_json::Value>,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub dealer: Option<usize>,
+    pub hands: Vec<Vec<String>>,
+    pub discard: Vec<String>,
+    #[serde(default)]
+    pub draw_pile: Vec<String>,
+    /// Current colour; required when the top card is a wild.
+    #[serde(default)]
+    pub color: Option<String>,
+    #[serde(default)]
+    pub direction: Option<String>,
+    #[serde(default)]
+    pub current: usize,
+    #[serde(default)]
+    pub decision: Option<String>,
+    #[serde(default)]
+    pub drawn_card: Option<String>,
+    #[serde(default)]
+    pub pending_draw: u8,
+    /// Number of draw cards in the pending stack (default 1 when `pending_draw` > 0).
+    #[serde(default)]
+    pub stack: Option<u8>,
+    /// Whether the Wild Draw Four on top was played while holding the then current colour.
+    #[serde(default)]
+    pub wd4_guilty: bool,
+    /// Seat that played the top card (default: the seat before `current`).
+    #[serde(default)]
+    pub last_player: Option<usize>,
+    #[serde(default)]
+    pub scores: Vec<i32>,
+}
+
+/// Builds a full option set from a preset name and a JSON object of overrides.
+pub fn options_from(
+    preset: Option<&str>,
+    overrides: Option<&serde_json::Value>,
+) -> Result<ClassicOptions, String> {
+    let base = match preset {
+        None => ClassicOptions::default(),
+        Some(p) => ClassicOptions::preset(p).ok_or_else(|| {
+            format!(
+                "unknown preset '{p}' (known: {})",
+                super::options::PRESETS.join(", ")
+            )
+        })?,
+    };
+    let Some(over) = overrides else {
+        return Ok(base);
+    };
+    let serde_json::Value::Object(over) = over else {
+        return Err("options must be a JSON object of option = value".into());
+    };
+    let mut v = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let obj = v.as_object_mut().expect("options serialise to an object");
+    for (k, val) in over {
+        if !obj.contains_key(k) {
+            let mut known: Vec<&String> = obj.keys().collect();
+            known.sort();
+            return Err(format!(
+                "unknown option '{k}' (known: {})",
+                known
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        obj.insert(k.clone(), val.clone());
+    }
+    serde_json::from_value(v).map_err(|e| format!("bad option value: {e}"))
+}
+
+fn card(s: &str, where_: &str) -> Result<u8, String> {
+    parse_card(s).ok_or_else(|| {
+        format!("{where_}: unknown card '{s}' (use codes like R7, GS, BR, Y+2, W, W+4)")
+    })
+}
+
+impl Scenario {
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        serde_json::from_str(text).map_err(|e| format!("malformed scenario: {e}"))
+    }
+
+    /// Validates the set-up and returns the position it describes.
+    pub fn build(&self) -> Result<ClassicState, String> {
+        let opts = options_from(self.preset.as_deref(), self.options.as_ref())?;
+        let n = self.players;
+        opts.validate(n)?;
+        if self.hands.len() != n {
+            return Err(format!(
+                "'hands' has {} entries for {n} players",
+                self.hands.len()
+            ));
+        }
+        let mut used = [0u8; NUM_KINDS];
+        let mut take = |k: u8, where_: &str| -> Result<(), String> {
+            used[k as usize] += 1;
+            if used[k as usize] > CARDS[k as usize].copies {
+                return Err(format!(
+                    "{where_}: more {} cards than the deck's {}",
+                    CARDS[k as usize].code, CARDS[k as usize].copies
+                ));
+            }
+            Ok(())
+        };
+        let mut st = ClassicState::empty(opts, n as u8, Rng::new(self.seed));
+        for (seat, cards) in self.hands.iter().enumerate() {
+            for c in cards {
+                let k = card(c, &format!("hands[{seat}]"))?;
+                take(k, &format!("hands[{seat}]"))?;
+                st.hands[seat].add(k as usize);
+            }
+        }
+        if self.discard.is_empty() {
+            return Err("'discard' must hold at least the top card".into());
+        }
+        for c in &self.discard {
+            let k = card(c, "discard")?;
+            take(k, "discard")?;
+            st.discard[k as usize] += 1;
+            st.discard_len += 1;
+            st.top = k;
+        }
+        let mut top_cards = Vec::new();
+        for c in &self.draw_pile {
+            let k = card(c, "draw_pile")?;
+            take(k, "draw_pile")?;
+            top_cards.push(k);
+        }
+        // Unplaced cards go under the listed ones, in seeded random order.
+        for (k, info) in CARDS.iter().enumerate() {
+            for _ in used[k]..info.copies {
+                st.draw.add_shuffled(k as u16);
+            }
+        }
+        for &k in top_cards.iter().rev() {
+            st.draw.push_top_ordered(k as u16);
+        }
+        st.color = match &self.color {
+            Some(c) => Color::parse(c)
+                .ok_or_else(|| format!("unknown colour '{c}' (red, yellow, green, blue)"))?
+                as u8,
+            None => color_of(st.top),
+        };
+        let decision = self.decision.as_deref().unwrap_or("play");
+        if st.color == NO_COLOR && decision != "choose_color" {
+            return Err(format!(
+                "the top card {} is wild: give 'color'",
+                CARDS[st.top as usize].code
+            ));
+        }
+        st.clockwise = match self.direction.as_deref() {
+            None | Some("clockwise") | Some("left") => true,
+            Some("counterclockwise") | Some("anticlockwise") | Some("right") => false,
+            Some(d) => {
+                return Err(format!(
+                    "unknown direction '{d}' (clockwise or counterclockwise)"
+                ))
+            }
+        };
+        if self.current >= n {
+            return Err(format!(
+                "current seat {} is not a seat of {n}",
+                self.current
+            ));
+        }
+        st.current = self.current as u8;
+        st.dealer = match self.dealer {
+            Some(d) if d >= n => return Err(format!("dealer {d} is not a seat of {n}")),
+            Some(d) => d as u8,
+            None => (n - 1) as u8,
+        };
+        let prev = if st.clockwise {
+            (self.current + n - 1) % n
+        } else {
+            (self.current + 1) % n
+        };
+        st.last_player = match self.last_player {
+            Some(p) if p >= n => return Err(format!("last_player {p} is not a seat of {n}")),
+            Some(p) => p as u8,
+            None => prev as u8,
+        };
+        if !self.scores.is_empty() {
+            if self.scores.len() != n {
+                return Err(format!(
+                    "'scores' has {} entries for {n} players",
+                    self.scores.len()
+                ));
+            }
+            st.scores[..n].copy_from_slice(&self.scores);
+        }
+        for seat in 0..n {
+            if st.hands[seat].is_empty() && decision != "call_uno" {
+                return Err(format!(
+                    "hands[{seat}] is empty: a game in progress has no empty hand"
+                ));
+            }
+        }
+        st.phase = match decision {
+            "play" => Phase::Play,
+            "post_draw" => {
+                let c = self
+                    .drawn_card
+                    .as_deref()
+                    .ok_or("decision post_draw needs 'drawn_card'")?;
+                let k = card(c, "drawn_card")?;
+                if !st.hands[self.current].has(k as usize) {
+                    return Err(format!(
+                        "drawn_card {c} is not in the hand of current seat {}",
+                        self.current
+                    ));
+                }
+                Phase::PostDraw { card: k }
+            }
+            "respond" => {
+                if self.pending_draw == 0 {
+                    return Err("decision respond needs 'pending_draw' > 0".into());
+                }
+                if st.top != WILD_DRAW_FOUR && super::cards::rank_of(st.top) != 12 {
+                    return Err("decision respond needs a Draw Two or Wild Draw Four on top".into());
+                }
+                st.pending = self.pending_draw;
+                st.stack_len = self.stack.unwrap_or(1).max(1);
+                st.wd4_guilty = self.wd4_guilty;
+                Phase::Respond
+            }
+            "choose_color" => {
+                if st.top != WILD {
+                    return Err("decision choose_color needs a Wild on top".into());
+                }
+                st.color = NO_COLOR;
+                Phase::ChooseColor
+            }
+            "call_uno" => {
+                if st.hands[st.last_player as usize].len() != 1 {
+                    return Err(
+                        "decision call_uno needs last_player to hold exactly one card".into(),
+                    );
+                }
+                Phase::CallUno
+            }
+            d => {
+                return Err(format!(
+                    "unknown decision '{d}' (play, post_draw, respond, choose_color, call_uno)"
+                ))
+            }
+        };
+        debug_assert_eq!(st.total_cards(), super::DECK_SIZE);
+        Ok(st)
+    }
+}

@@ -1,0 +1,202 @@
+//! The variant-independent interface every game implements (OpenSpiel's Game/State split, folded
+//! into one `Game` trait because a state carries its own validated options).
+//!
+//! A state is advanced only by player decisions; chance (shuffles, draws, coin flips) is resolved
+//! inside `apply` through the state's own seeded [`Rng`](crate::Rng), so a state plus an action
+//! sequence fully determines a game.
+
+use crate::action::{Action, ActionList};
+
+/// Seat index, `0..num_players`.
+pub type Seat = u8;
+
+/// Most players any variant seats.
+pub const MAX_PLAYERS: usize = 10;
+
+/// What kind of decision the player to act faces. Shared by all variants so agents can branch on
+/// it without knowing the variant; each variant documents which kinds it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// Normal turn: play a card (colour folded into the action for wilds) or draw.
+    Play,
+    /// After drawing: play the drawn card or keep it.
+    PostDraw,
+    /// Name a colour outside a card play (e.g. a Wild turned up as the first discard).
+    ChooseColor,
+    /// Choose a target player (e.g. the hand swap of a 7 under seven-zero).
+    ChooseTarget,
+    /// Just went down to one card: call UNO or stay silent.
+    CallUno,
+    /// An opponent failed to call UNO: catch them or not.
+    CatchUno,
+    /// An attack is pending against you: accept, stack, defend, deflect, challenge.
+    Respond,
+    /// Out of turn: jump in with an identical card or let play go on.
+    JumpIn,
+    /// Give a chosen card to a chosen player (reserved for house variants).
+    GiveCard,
+    /// A choice all players make at once, collected one seat at a time without revealing the
+    /// others' answers (reserved for house variants, e.g. Blender's Point Taken).
+    Simultaneous,
+}
+
+impl DecisionKind {
+    pub const ALL: [DecisionKind; 10] = [
+        DecisionKind::Play,
+        DecisionKind::PostDraw,
+        DecisionKind::ChooseColor,
+        DecisionKind::ChooseTarget,
+        DecisionKind::CallUno,
+        DecisionKind::CatchUno,
+        DecisionKind::Respond,
+        DecisionKind::JumpIn,
+        DecisionKind::GiveCard,
+        DecisionKind::Simultaneous,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// A player went out (single hand) or reached the match target.
+    OutOfCards,
+    /// The action cap was hit before the game ended.
+    Truncated,
+}
+
+/// Per-player result of a finished (or truncated) game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub num_players: u8,
+    /// The winner, `None` when truncated.
+    pub winner: Option<Seat>,
+    /// Placing per seat, 1 = best. Variants document their tie-breaks.
+    pub placing: [u8; MAX_PLAYERS],
+    /// Points per seat: the card points left in each hand (single hand) or the cumulative match
+    /// score (match mode). The variant documents which is better (higher or lower).
+    pub points: [i32; MAX_PLAYERS],
+    /// Number of hands played (1 for a single hand).
+    pub hands: u32,
+    pub ending: Ending,
+}
+
+/// Counters a game keeps as it runs, summed by the batch runner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameCounters {
+    /// Decisions applied (all kinds, all players).
+    pub actions: u32,
+    /// Normal turns taken (Play decisions applied).
+    pub turns: u32,
+    /// Cards drawn from the draw pile for any reason.
+    pub cards_drawn: u32,
+    /// Times the discard pile was shuffled back into the draw pile.
+    pub reshuffles: u32,
+    /// Wild Draw 4 challenges made, and how many found the player guilty.
+    pub challenges: u32,
+    pub challenges_won: u32,
+    /// UNO penalties applied for a missed call.
+    pub uno_penalties: u32,
+    /// Jump-ins made.
+    pub jump_ins: u32,
+}
+
+/// An illegal action: the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalAction {
+    /// The game is over; nothing may be applied.
+    GameOver,
+    /// The id is outside `0..NUM_ACTIONS`.
+    OutOfRange { action: Action, num_actions: usize },
+    /// The id is valid but not legal now.
+    NotLegal {
+        action: Action,
+        seat: Seat,
+        decision: DecisionKind,
+    },
+}
+
+impl std::fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalAction::GameOver => write!(f, "the game is over"),
+            IllegalAction::OutOfRange {
+                action,
+                num_actions,
+            } => write!(f, "action {action} is outside 0..{num_actions}"),
+            IllegalAction::NotLegal {
+                action,
+                seat,
+                decision,
+            } => write!(
+                f,
+                "action {action} is not legal for seat {seat} at a {decision:?} decision"
+            ),
+        }
+    }
+}
+impl std::error::Error for IllegalAction {}
+
+/// Receives the events of a game as they happen (used by `replay`; the hot path uses
+/// [`NoEvents`], which compiles away).
+pub trait EventSink<E> {
+    fn event(&mut self, e: E);
+}
+
+/// Event sink that drops everything.
+pub struct NoEvents;
+impl<E> EventSink<E> for NoEvents {
+    #[inline(always)]
+    fn event(&mut self, _e: E) {}
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn event(&mut self, e: E) {
+        self.push(e);
+    }
+}
+
+/// A game state of one variant. Cloning must be cheap (a flat copy, no heap): MCTS clones it
+/// millions of times.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// Width of the dense action space (the policy-head width).
+    const NUM_ACTIONS: usize;
+    /// What one player may know (see each variant's `view`).
+    type View: Clone + Send + Sync;
+    /// Events emitted by `apply_logged`.
+    type Event: Clone + std::fmt::Debug + std::fmt::Display + Send;
+
+    fn num_players(&self) -> usize;
+    /// Who decides and what kind of decision; `None` when the game is over.
+    fn to_act(&self) -> Option<(Seat, DecisionKind)>;
+    /// Writes the legal actions (ascending) into `out` (cleared first). Empty iff terminal.
+    fn legal_actions(&self, out: &mut ActionList);
+    /// Strict apply: an illegal action returns an error and leaves the state unchanged.
+    fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        self.check(a)?;
+        self.apply_unchecked(a);
+        Ok(())
+    }
+    /// Is `a` legal now? `Ok` if so, the reason otherwise.
+    fn check(&self, a: Action) -> Result<(), IllegalAction>;
+    /// Fast path: `a` must come from `legal_actions` (debug builds assert it).
+    fn apply_unchecked(&mut self, a: Action);
+    /// Strict apply that also reports what happened, chance results included.
+    fn apply_logged(
+        &mut self,
+        a: Action,
+        log: &mut dyn EventSink<Self::Event>,
+    ) -> Result<(), IllegalAction>;
+    fn is_terminal(&self) -> bool;
+    /// The result, once terminal.
+    fn outcome(&self) -> Option<Outcome>;
+    fn counters(&self) -> &GameCounters;
+    /// What `seat` may know.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// Human-readable name of an action id.
+    fn action_name(&self, a: Action) -> String;
+}

@@ -1,0 +1,150 @@
+//! The draw pile, shuffled lazily.
+//!
+//! Instead of shuffling the whole pile up front, each draw takes a uniformly random card from the
+//! unordered part (a Fisher–Yates step done at draw time). The distribution of every draw sequence
+//! is exactly that of a fully shuffled deck, but a deal costs one random number per card actually
+//! drawn. A scenario can fix the order of the top cards: the `ordered` cards at the end of the
+//! buffer are drawn in order before any random draw.
+
+use crate::rng::Rng;
+
+/// Draw pile of card-kind ids with capacity `N`. Index `len-1` is the top.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DrawPile<const N: usize> {
+    cards: [u16; N],
+    len: u16,
+    /// How many cards at the top have a fixed, known order.
+    ordered: u16,
+}
+
+impl<const N: usize> Default for DrawPile<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> DrawPile<N> {
+    pub const fn new() -> Self {
+        DrawPile {
+            cards: [0; N],
+            len: 0,
+            ordered: 0,
+        }
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Number of top cards whose order is fixed.
+    pub fn ordered(&self) -> usize {
+        self.ordered as usize
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.ordered = 0;
+    }
+    /// Adds a card to the unordered part (it will be drawn at a random time).
+    #[inline]
+    pub fn add_shuffled(&mut self, kind: u16) {
+        let n = self.len as usize;
+        debug_assert!(n < N);
+        if self.ordered == 0 {
+            self.cards[n] = kind;
+        } else {
+            // Keep the ordered top intact: move the bottom-most ordered card up one slot.
+            let first_ordered = n - self.ordered as usize;
+            self.cards[n] = self.cards[first_ordered];
+            // Shift is unnecessary for correctness of the unordered part, but the ordered run
+            // must stay contiguous and in order, so rotate it.
+            self.cards[first_ordered..=n].rotate_right(1);
+            self.cards[first_ordered] = kind;
+        }
+        self.len += 1;
+    }
+    /// Puts a card on top in a known position (scenario set-up).
+    pub fn push_top_ordered(&mut self, kind: u16) {
+        let n = self.len as usize;
+        debug_assert!(n < N);
+        self.cards[n] = kind;
+        self.len += 1;
+        self.ordered += 1;
+    }
+    /// Draws the top card: the next ordered one if any, otherwise a uniformly random one.
+    #[inline]
+    pub fn draw(&mut self, rng: &mut Rng) -> Option<u16> {
+        if self.len == 0 {
+            return None;
+        }
+        let last = self.len as usize - 1;
+        if self.ordered > 0 {
+            self.ordered -= 1;
+        } else {
+            let j = rng.below(self.len as u32) as usize;
+            self.cards.swap(j, last);
+        }
+        self.len -= 1;
+        Some(self.cards[last])
+    }
+    /// All cards in the pile (order meaningful only for the ordered top).
+    pub fn as_slice(&self) -> &[u16] {
+        &self.cards[..self.len as usize]
+    }
+    /// Count of each kind in the pile.
+    pub fn count_kinds(&self, counts: &mut [u8]) {
+        for &c in self.as_slice() {
+            counts[c as usize] += 1;
+        }
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for DrawPile<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DrawPile")
+            .field("len", &self.len)
+            .field("ordered", &self.ordered)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn ordered_top_is_drawn_first_in_order() {
+        let mut p: DrawPile<10> = DrawPile::new();
+        p.add_shuffled(1);
+        p.add_shuffled(2);
+        p.push_top_ordered(7);
+        p.push_top_ordered(9);
+        p.add_shuffled(3);
+        let mut r = Rng::new(1);
+        assert_eq!(p.draw(&mut r), Some(9));
+        assert_eq!(p.draw(&mut r), Some(7));
+        let mut rest = vec![
+            p.draw(&mut r).unwrap(),
+            p.draw(&mut r).unwrap(),
+            p.draw(&mut r).unwrap(),
+        ];
+        rest.sort();
+        assert_eq!(rest, vec![1, 2, 3]);
+        assert_eq!(p.draw(&mut r), None);
+    }
+
+    #[test]
+    fn random_draws_are_uniform() {
+        let mut hits = [0u32; 4];
+        let mut r = Rng::new(3);
+        for _ in 0..8000 {
+            let mut p: DrawPile<4> = DrawPile::new();
+            for k in 0..4 {
+                p.add_shuffled(k);
+            }
+            hits[p.draw(&mut r).unwrap() as usize] += 1;
+        }
+        assert!(hits.iter().all(|&h| h > 1800 && h < 2200), "{hits:?}");
+    }
+}

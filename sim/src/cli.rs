@@ -1,0 +1,715 @@
+//! The `uno` command line: `simulate`, `replay`, `rules`.
+
+use crate::config::{OptionInput, Variant};
+use crate::output::{write_atomic, AtomicFile};
+use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
+use crate::stats::{GameRecord, StatsReport};
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
+use uno_engine::classic::{self, ClassicOptions, ClassicState, Event, Scenario};
+use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng, MAX_PLAYERS};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "uno",
+    version,
+    about = "Simulate UNO and its house-rule variants, replay games, show the rules.",
+    long_about = "Simulate UNO and its house-rule variants in parallel, replay single games \
+                  decision by decision, and print a variant's card table and options.\n\n\
+                  With no subcommand flags, `uno simulate` runs 1,000,000 classic 4-player \
+                  games between random agents and prints the summary."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a batch of games in parallel and summarise them.
+    Simulate(SimulateArgs),
+    /// Replay one game (by seed and index, or from a scenario file) as a readable log.
+    Replay(ReplayArgs),
+    /// Print a variant's card table, action ids and options.
+    Rules(RulesArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Variant to play (known: classic).
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Number of players (classic: 2 to 10).
+    #[arg(long, short = 'p', default_value_t = 4)]
+    pub players: usize,
+    /// Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: random, first.
+    #[arg(long, short = 'a', default_value = "random")]
+    pub agents: String,
+    /// Option preset (classic: official, rlcard).
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// JSON file of options (an object; may name a "preset").
+    #[arg(long)]
+    pub options: Option<PathBuf>,
+    /// Override one option, e.g. --set stack_draw2=true (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 1_000_000)]
+    pub games: u64,
+    /// Master seed; game i uses a seed derived from (seed, i).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, short = 't')]
+    pub threads: Option<usize>,
+    /// Output folder for summary.json (and games.csv with --csv).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Also write one CSV row per game.
+    #[arg(long)]
+    pub csv: bool,
+    /// Do not write any file, only print the summary.
+    #[arg(long, conflicts_with_all = ["out", "csv"])]
+    pub no_write: bool,
+    /// Print the summary as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Hide the progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Games per chunk (progress, streaming and interrupt granularity).
+    #[arg(long, default_value_t = 65_536, hide = true)]
+    pub chunk: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Master seed of the batch the game belongs to.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Index of the game within the batch (as in games.csv).
+    #[arg(long, short = 'g', default_value_t = 0)]
+    pub game_index: u64,
+    /// Start from the position in this scenario file instead of a fresh deal.
+    #[arg(long, conflicts_with_all = ["game_index"])]
+    pub scenario: Option<PathBuf>,
+    /// Also list the legal actions at every decision.
+    #[arg(long)]
+    pub show_legal: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Print as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Entry point; returns the process exit code.
+pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let res = match cli.command {
+        Command::Simulate(a) => simulate(a),
+        Command::Replay(a) => replay(a),
+        Command::Rules(a) => rules(a),
+    };
+    match res {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            2
+        }
+    }
+}
+
+fn parse_agents(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
+    let specs: Vec<AgentSpec> = s
+        .split(',')
+        .map(AgentSpec::parse)
+        .collect::<Result<_, _>>()?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); players]),
+        k if k == players => Ok(specs),
+        k => Err(format!(
+            "--agents lists {k} agents for {players} players (give one for all seats or one per seat)"
+        )),
+    }
+}
+
+struct Resolved {
+    variant: Variant,
+    players: usize,
+    agents: Vec<AgentSpec>,
+    classic: ClassicOptions,
+}
+
+fn resolve(g: &GameArgs) -> Result<Resolved, String> {
+    let variant = Variant::parse(&g.variant)?;
+    let players = g.players;
+    let input = OptionInput::gather(g.options.as_deref(), g.preset.as_deref(), &g.set)?;
+    let classic = match variant {
+        Variant::Classic => input.classic(players)?,
+    };
+    let agents = parse_agents(&g.agents, players)?;
+    Ok(Resolved {
+        variant,
+        players,
+        agents,
+        classic,
+    })
+}
+
+#[derive(Serialize)]
+struct RunInfo {
+    threads: usize,
+    elapsed_seconds: f64,
+    games_per_second: f64,
+    interrupted: bool,
+}
+
+#[derive(Serialize)]
+struct Summary<'a> {
+    variant: &'a str,
+    players: usize,
+    games_requested: u64,
+    seed: u64,
+    agents: Vec<String>,
+    options: serde_json::Value,
+    stats: StatsReport,
+    run: RunInfo,
+}
+
+fn csv_header(w: &mut csv::Writer<impl Write>, players: usize) -> Result<(), String> {
+    let mut h: Vec<String> = [
+        "game",
+        "seed",
+        "ending",
+        "winner",
+        "turns",
+        "decisions",
+        "hands",
+        "cards_drawn",
+        "reshuffles",
+        "challenges",
+        "uno_penalties",
+        "aborted_by",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for s in 0..players {
+        h.push(format!("points_{s}"));
+    }
+    for s in 0..players {
+        h.push(format!("place_{s}"));
+    }
+    w.write_record(&h).map_err(|e| e.to_string())
+}
+
+fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> Result<(), String> {
+    let opt = |x: Option<u8>| x.map(|v| v.to_string()).unwrap_or_default();
+    let mut row = vec![
+        r.index.to_string(),
+        r.seed.to_string(),
+        match (&r.outcome, r.aborted_by) {
+            (_, Some(_)) => "aborted".into(),
+            (Some(o), None) => format!("{:?}", o.ending).to_lowercase(),
+            (None, None) => "unfinished".into(),
+        },
+        opt(r.outcome.and_then(|o| o.winner)),
+        r.counters.turns.to_string(),
+        r.counters.actions.to_string(),
+        r.outcome.map(|o| o.hands).unwrap_or(0).to_string(),
+        r.counters.cards_drawn.to_string(),
+        r.counters.reshuffles.to_string(),
+        r.counters.challenges.to_string(),
+        r.counters.uno_penalties.to_string(),
+        opt(r.aborted_by),
+    ];
+    for s in 0..players {
+        row.push(
+            r.outcome
+                .map(|o| o.points[s].to_string())
+                .unwrap_or_default(),
+        );
+    }
+    for s in 0..players {
+        row.push(
+            r.outcome
+                .map(|o| o.placing[s].to_string())
+                .unwrap_or_default(),
+        );
+    }
+    w.write_record(&row).map_err(|e| e.to_string())
+}
+
+fn simulate(a: SimulateArgs) -> Result<(), String> {
+    let r = resolve(&a.game)?;
+    if a.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if a.chunk == 0 {
+        return Err("--chunk must be at least 1".into());
+    }
+    let threads = match a.threads {
+        Some(0) => return Err("--threads must be at least 1".into()),
+        Some(t) => t,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let out_dir = if a.no_write {
+        None
+    } else {
+        Some(a.out.clone().unwrap_or_else(|| {
+            PathBuf::from(format!(
+                "out/simulate-{}-{}p-seed{}",
+                r.variant.name(),
+                r.players,
+                a.seed
+            ))
+        }))
+    };
+    if let Some(d) = &out_dir {
+        std::fs::create_dir_all(d)
+            .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C exits at once; the first lets the current chunk finish and saves it.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let mut csv_file = match (&out_dir, a.csv) {
+        (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
+        _ => None,
+    };
+    let mut csv_writer = None;
+    if let Some(f) = csv_file.as_mut() {
+        let mut w = csv::Writer::from_writer(f.writer());
+        csv_header(&mut w, r.players)?;
+        w.flush().map_err(|e| e.to_string())?;
+        csv_writer = Some(());
+    }
+    let pb = ProgressBar::with_draw_target(
+        Some(a.games),
+        if a.no_progress {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        },
+    );
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
+    let start = Instant::now();
+    let opts = r.classic;
+    let players = r.players;
+    let new_game = move |seed: u64| {
+        ClassicState::new(opts, players, seed).expect("options validated before the run")
+    };
+    let mut write_err: Option<String> = None;
+    let result = pool.install(|| {
+        let batch = Batch {
+            games: a.games,
+            master_seed: a.seed,
+            agents: &r.agents,
+            new_game: &new_game,
+            chunk: a.chunk,
+            keep_records: csv_writer.is_some(),
+        };
+        run_batch(&batch, &stop, |st, records| {
+            pb.set_position(st.games);
+            if let Some(f) = csv_file.as_mut() {
+                if write_err.is_none() {
+                    let mut w = csv::WriterBuilder::new()
+                        .has_headers(false)
+                        .from_writer(f.writer());
+                    for rec in records {
+                        if let Err(e) = csv_row(&mut w, rec, players) {
+                            write_err = Some(e);
+                            break;
+                        }
+                    }
+                    if let Err(e) = w.flush() {
+                        write_err = Some(e.to_string());
+                    }
+                }
+            }
+        })
+    });
+    pb.finish_and_clear();
+    if let Some(e) = write_err {
+        return Err(format!("writing games.csv: {e}"));
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let summary = Summary {
+        variant: r.variant.name(),
+        players,
+        games_requested: a.games,
+        seed: a.seed,
+        agents: labels.clone(),
+        options: serde_json::to_value(opts).expect("options serialise"),
+        stats: result.stats.report(&labels),
+        run: RunInfo {
+            threads,
+            elapsed_seconds: elapsed,
+            games_per_second: result.games_run as f64 / elapsed.max(1e-9),
+            interrupted: result.interrupted,
+        },
+    };
+    let json = serde_json::to_string_pretty(&summary).expect("summary serialises");
+    if let Some(d) = &out_dir {
+        if let Some(f) = csv_file.take() {
+            f.finish()?;
+        }
+        write_atomic(&d.join("summary.json"), json.as_bytes())?;
+    }
+    if a.json {
+        println!("{json}");
+    } else {
+        print_summary(&summary, out_dir.as_deref());
+    }
+    if result.interrupted {
+        eprintln!(
+            "interrupted: {} of {} games finished and saved",
+            result.games_run, a.games
+        );
+        return Err("interrupted".into());
+    }
+    Ok(())
+}
+
+fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
+    let st = &s.stats;
+    println!(
+        "{} | {} players | {} games | seed {} | {} thread(s) | {:.2} s | {:.0} games/s",
+        s.variant,
+        s.players,
+        st.games,
+        s.seed,
+        s.run.threads,
+        s.run.elapsed_seconds,
+        s.run.games_per_second
+    );
+    println!(
+        "completed {}  truncated {}  aborted (illegal agent action) {}",
+        st.completed, st.truncated, st.aborted
+    );
+    println!();
+    println!("seat  agent         win rate  (95% CI)          mean place  mean points");
+    for p in &st.per_seat {
+        println!(
+            "{:>4}  {:<12} {:>8.4}  ({:.4}-{:.4})   {:>10.3}  {:>11.2}",
+            p.seat,
+            p.agent,
+            p.win_rate,
+            p.win_rate_ci95.0,
+            p.win_rate_ci95.1,
+            p.mean_placing,
+            p.mean_points
+        );
+    }
+    if st.per_agent.len() > 1 {
+        println!();
+        println!("agent         seats    win rate  (95% CI)          mean place");
+        for p in &st.per_agent {
+            println!(
+                "{:<12}  {:<7}  {:>8.4}  ({:.4}-{:.4})   {:>10.3}",
+                p.agent,
+                format!("{:?}", p.seats),
+                p.win_rate,
+                p.win_rate_ci95.0,
+                p.win_rate_ci95.1,
+                p.mean_placing
+            );
+        }
+    }
+    println!();
+    let l = &st.length;
+    println!(
+        "turns per game: mean {:.1}, median {}, p90 {}, p99 {}, max {}; decisions per game {:.1}",
+        l.mean_turns, l.p50_turns, l.p90_turns, l.p99_turns, l.max_turns, l.mean_decisions
+    );
+    println!(
+        "cards drawn per game {:.2}; reshuffles per game {:.4} ({} games had one); hands per game {:.2}",
+        st.mean_cards_drawn, st.mean_reshuffles, st.games_with_reshuffle, st.mean_hands_per_game
+    );
+    println!(
+        "challenges {} (won {}); UNO penalties {}; jump-ins {}",
+        st.challenges, st.challenges_won, st.uno_penalties, st.jump_ins
+    );
+    if let Some(d) = out {
+        println!();
+        println!("written: {}", d.join("summary.json").display());
+    }
+}
+
+/// Plays one game from `state` with logging, printing every decision and event.
+fn replay_game(
+    mut state: ClassicState,
+    agents: &mut [Box<dyn Agent<ClassicState>>],
+    agent_seed: u64,
+    show_legal: bool,
+    deal_log: Vec<Event>,
+) -> Result<(), String> {
+    let mut out = String::new();
+    print_events(&mut out, &deal_log, state.num_players());
+    let mut legal = ActionList::new();
+    let mut rngs: Vec<Rng> = (0..state.num_players())
+        .map(|s| Rng::new(stream_seed(agent_seed, AGENT_STREAM + s as u64)))
+        .collect();
+    for a in agents.iter_mut() {
+        a.reset();
+    }
+    println!("{out}");
+    let mut step = 0u64;
+    while let Some((seat, kind)) = state.to_act() {
+        state.legal_actions(&mut legal);
+        let d = Decision::new(&state, seat, kind, legal.as_slice());
+        let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
+        step += 1;
+        let hand: Vec<&str> = state
+            .hand(seat as usize)
+            .iter()
+            .flat_map(|(k, c)| std::iter::repeat_n(classic::CARDS[k].code, c as usize))
+            .collect();
+        let mut line = format!(
+            "#{step:<4} seat {seat} {kind:?} (hand: {}; top {} {}){}",
+            hand.join(" "),
+            classic::CARDS[state.top() as usize].code,
+            uno_engine::Color::from_index(state.color())
+                .map(|c| c.name())
+                .unwrap_or("none"),
+            if show_legal {
+                format!(
+                    " legal: [{}]",
+                    legal
+                        .iter()
+                        .map(|&x| classic::action_name(x))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            } else {
+                String::new()
+            }
+        );
+        line.push_str(&format!(" -> {}", classic::action_name(a)));
+        println!("{line}");
+        let mut events: Vec<Event> = Vec::new();
+        if let Err(e) = state.apply_logged(a, &mut events) {
+            println!("agent of seat {seat} chose an illegal action: {e}; game aborted");
+            return Ok(());
+        }
+        let mut s = String::new();
+        print_events(&mut s, &events, state.num_players());
+        if !s.is_empty() {
+            print!("{s}");
+        }
+    }
+    if let Some(o) = state.outcome() {
+        println!(
+            "\nresult: {:?}, winner {}, hands {}",
+            o.ending,
+            o.winner
+                .map(|w| format!("seat {w}"))
+                .unwrap_or("none".into()),
+            o.hands
+        );
+        for s in 0..state.num_players() {
+            println!("  seat {s}: place {}, points {}", o.placing[s], o.points[s]);
+        }
+    }
+    Ok(())
+}
+
+/// Formats events, folding the per-card deal into one line per seat.
+fn print_events(out: &mut String, events: &[Event], players: usize) {
+    let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); MAX_PLAYERS];
+    let flush = |out: &mut String, dealt: &mut Vec<Vec<&str>>| {
+        for (s, d) in dealt.iter_mut().enumerate().take(players) {
+            if !d.is_empty() {
+                out.push_str(&format!("        seat {s} is dealt {}\n", d.join(" ")));
+                d.clear();
+            }
+        }
+    };
+    for e in events {
+        if let Event::Deal { seat, card } = e {
+            dealt[*seat as usize].push(classic::CARDS[*card as usize].code);
+            continue;
+        }
+        flush(out, &mut dealt);
+        out.push_str(&format!("        {e}\n"));
+    }
+    flush(out, &mut dealt);
+}
+
+fn replay(a: ReplayArgs) -> Result<(), String> {
+    let r = resolve(&a.game)?;
+    let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
+        r.agents.iter().map(|s| s.build()).collect();
+    if let Some(path) = &a.scenario {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
+        let sc = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let state = sc.build().map_err(|e| format!("{}: {e}", path.display()))?;
+        if state.num_players() != agents.len() {
+            agents = parse_agents(&a.game.agents, state.num_players())?
+                .iter()
+                .map(|s| s.build())
+                .collect();
+        }
+        println!(
+            "scenario {} ({} players, seed {})",
+            path.display(),
+            state.num_players(),
+            sc.seed
+        );
+        return replay_game(state, &mut agents, sc.seed, a.show_legal, Vec::new());
+    }
+    let seed = game_seed(a.seed, a.game_index);
+    let mut deal = Vec::new();
+    let state = ClassicState::new_logged(
+        r.classic,
+        r.players,
+        stream_seed(seed, ENGINE_STREAM),
+        &mut deal,
+    )?;
+    println!(
+        "{} | {} players | batch seed {} game {} (game seed {seed}) | agents {}",
+        r.variant.name(),
+        r.players,
+        a.seed,
+        a.game_index,
+        r.agents
+            .iter()
+            .map(|s| s.label())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    replay_game(state, &mut agents, seed, a.show_legal, deal)
+}
+
+#[derive(Serialize)]
+struct CardRow {
+    id: usize,
+    code: &'static str,
+    name: &'static str,
+    color: Option<&'static str>,
+    points: i32,
+    copies: u8,
+}
+
+fn rules(a: RulesArgs) -> Result<(), String> {
+    let variant = Variant::parse(&a.variant)?;
+    match variant {
+        Variant::Classic => {
+            let cards: Vec<CardRow> = classic::CARDS
+                .iter()
+                .enumerate()
+                .map(|(id, c)| CardRow {
+                    id,
+                    code: c.code,
+                    name: c.name,
+                    color: c.color.map(|c| c.name()),
+                    points: c.points,
+                    copies: c.copies,
+                })
+                .collect();
+            let actions: Vec<(usize, String)> = (0..classic::NUM_ACTIONS)
+                .map(|i| (i, classic::action_name(i as u16)))
+                .collect();
+            if a.json {
+                let v = serde_json::json!({
+                    "variant": "classic",
+                    "players": "2-10",
+                    "deck_size": classic::DECK_SIZE,
+                    "cards": cards,
+                    "num_actions": classic::NUM_ACTIONS,
+                    "actions": actions,
+                    "options": ClassicOptions::default(),
+                    "presets": { "official": ClassicOptions::default(), "rlcard": ClassicOptions::rlcard() },
+                });
+                println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
+                return Ok(());
+            }
+            println!(
+                "classic UNO: 2-10 players, {} cards, {} kinds",
+                classic::DECK_SIZE,
+                cards.len()
+            );
+            println!("full rules and every reading chosen: docs/rules/classic.md\n");
+            println!(
+                "{:>3}  {:<5} {:<18} {:>6} {:>6}",
+                "id", "code", "name", "points", "copies"
+            );
+            for c in &cards {
+                println!(
+                    "{:>3}  {:<5} {:<18} {:>6} {:>6}",
+                    c.id, c.code, c.name, c.points, c.copies
+                );
+            }
+            println!("\naction ids ({} in all):", classic::NUM_ACTIONS);
+            println!("  0-51 play the coloured card with that kind id; 52-55 Wild naming red/yellow/green/blue;");
+            println!(
+                "  56-59 Wild Draw Four naming a colour; 60 draw; 61 keep drawn card; 62 call UNO;"
+            );
+            println!("  63 stay silent; 64 catch; 65 do not catch; 66 challenge; 67 accept draw;");
+            println!("  68 do not jump in; 69-72 name a colour; 73-81 swap hands with seat +1..+9");
+            println!(
+                "\noptions (official defaults; set with --set key=value or --options file.json):"
+            );
+            let v = serde_json::to_value(ClassicOptions::default()).expect("serialises");
+            let rl = serde_json::to_value(ClassicOptions::rlcard()).expect("serialises");
+            for (k, val) in v.as_object().expect("object") {
+                let rv = &rl[k];
+                let note = if rv != val {
+                    format!("   (rlcard preset: {rv})")
+                } else {
+                    String::new()
+                };
+                println!("  {k} = {val}{note}");
+            }
+            println!("\npresets: official (default), rlcard (RLCard 1.2.0's simplified rules)");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! `uno-sim`: the parallel batch runner, mergeable statistics and the `uno` CLI.
+
+pub mod cli;
+pub mod config;
+pub mod output;
+pub mod runner;
+pub mod stats;

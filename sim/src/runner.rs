@@ -1,0 +1,139 @@
+//! The parallel batch runner.
+//!
+//! Game `i` of a batch with master seed `m` uses `game_seed(m, i)`; its engine chance stream and
+//! each seat's agent stream are derived from that seed alone. Games are processed in chunks; the
+//! games of a chunk run in parallel (rayon) and fold into integer accumulators, so the summary is
+//! bit-identical for any thread count. Between chunks the runner reports progress, streams the
+//! chunk's per-game records (in game order) and checks for an interrupt.
+
+use crate::stats::{GameRecord, Stats};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
+use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng};
+
+/// Stream ids under a game seed.
+pub const ENGINE_STREAM: u64 = 0;
+/// Seat `s`'s agent uses stream `AGENT_STREAM + s`.
+pub const AGENT_STREAM: u64 = 1;
+
+/// Plays one game to the end with the given agents (one per seat). An agent that returns an
+/// illegal action aborts the game; the runner records it (no move is substituted).
+pub fn play_game<G: Game>(
+    mut state: G,
+    agents: &mut [Box<dyn Agent<G>>],
+    seed: u64,
+    index: u64,
+) -> GameRecord {
+    let mut legal = ActionList::new();
+    let mut rngs: [Rng; uno_engine::MAX_PLAYERS] =
+        std::array::from_fn(|s| Rng::new(stream_seed(seed, AGENT_STREAM + s as u64)));
+    for a in agents.iter_mut() {
+        a.reset();
+    }
+    let mut aborted_by = None;
+    while let Some((seat, kind)) = state.to_act() {
+        state.legal_actions(&mut legal);
+        let d = Decision::new(&state, seat, kind, legal.as_slice());
+        let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
+        if !legal.contains(a) {
+            aborted_by = Some(seat);
+            break;
+        }
+        state.apply_unchecked(a);
+    }
+    GameRecord {
+        index,
+        seed,
+        outcome: state.outcome(),
+        counters: *state.counters(),
+        aborted_by,
+    }
+}
+
+/// What to run.
+pub struct Batch<'a, G: Game> {
+    pub games: u64,
+    pub master_seed: u64,
+    pub agents: &'a [AgentSpec],
+    /// Builds the initial state of a game from its engine seed.
+    pub new_game: &'a (dyn Fn(u64) -> G + Sync),
+    /// Games per chunk (progress / streaming / interrupt granularity).
+    pub chunk: u64,
+    /// Keep the per-game records of each chunk for `on_chunk`.
+    pub keep_records: bool,
+}
+
+/// Result of a batch.
+pub struct BatchResult {
+    pub stats: Stats,
+    /// Games actually run (fewer than asked if interrupted).
+    pub games_run: u64,
+    pub interrupted: bool,
+}
+
+/// Runs the batch on the current rayon pool. `on_chunk(stats_so_far, records)` is called after
+/// each chunk, in order; `stop` is polled between chunks.
+pub fn run_batch<G: Game>(
+    b: &Batch<'_, G>,
+    stop: &AtomicBool,
+    mut on_chunk: impl FnMut(&Stats, &[GameRecord]),
+) -> BatchResult {
+    let players = (b.new_game)(game_seed(b.master_seed, 0)).num_players();
+    let mut total = Stats::new(players);
+    let mut done = 0u64;
+    let mut interrupted = false;
+    let make_agents = || -> Vec<Box<dyn Agent<G>>> { b.agents.iter().map(|s| s.build()).collect() };
+    while done < b.games {
+        if stop.load(Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+        let end = (done + b.chunk).min(b.games);
+        let one = |agents: &mut Vec<Box<dyn Agent<G>>>, i: u64| {
+            let seed = game_seed(b.master_seed, i);
+            let state = (b.new_game)(stream_seed(seed, ENGINE_STREAM));
+            play_game(state, agents, seed, i)
+        };
+        let (chunk_stats, records) = if b.keep_records {
+            let records: Vec<GameRecord> = (done as usize..end as usize)
+                .into_par_iter()
+                .with_min_len(64)
+                .map_init(make_agents, |agents, i| one(agents, i as u64))
+                .collect();
+            let mut st = Stats::new(players);
+            for r in &records {
+                st.record(r);
+            }
+            (st, records)
+        } else {
+            let st = (done as usize..end as usize)
+                .into_par_iter()
+                .with_min_len(256)
+                .fold(
+                    || (Stats::new(players), make_agents()),
+                    |(mut st, mut agents), i| {
+                        st.record(&one(&mut agents, i as u64));
+                        (st, agents)
+                    },
+                )
+                .map(|(st, _)| st)
+                .reduce(
+                    || Stats::new(players),
+                    |mut a, b| {
+                        a.merge(&b);
+                        a
+                    },
+                );
+            (st, Vec::new())
+        };
+        total.merge(&chunk_stats);
+        done = end;
+        on_chunk(&total, &records);
+    }
+    BatchResult {
+        stats: total,
+        games_run: done,
+        interrupted,
+    }
+}

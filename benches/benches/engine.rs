@@ -1,1 +1,150 @@
-fn main() {}
+//! Engine and runner benchmarks (`cargo bench -p uno-benches`).
+//!
+//! A small self-contained harness (no criterion): each measurement runs a warm-up, then
+//! `SAMPLES` timed samples, and reports the median, min and max. The machines this runs on are
+//! shared and noisy; quote medians, and use `valgrind --tool=callgrind` on the `uno` binary for
+//! figures that must not move.
+//!
+//! Pass a substring as the first argument to run only matching benchmarks, e.g.
+//! `cargo bench -p uno-benches -- clone`.
+
+use std::hint::black_box;
+use std::time::Instant;
+use uno_agents::{Agent, AgentFactory, AgentSpec};
+use uno_engine::classic::{ClassicOptions, ClassicState};
+use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng};
+use uno_sim::runner::play_game;
+
+const SAMPLES: usize = 7;
+
+/// Runs `f(sample)` (which must do `per_sample` units of work) once to warm up, then `SAMPLES`
+/// times timed. `sample` differs per run so self-play samples play different games.
+fn measure(name: &str, unit: &str, per_sample: u64, mut f: impl FnMut(u64)) {
+    f(1000); // warm-up
+    let mut rates: Vec<f64> = (0..SAMPLES)
+        .map(|s| {
+            let t = Instant::now();
+            f(s as u64);
+            per_sample as f64 / t.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let med = rates[SAMPLES / 2];
+    println!(
+        "{name:<44} median {:>14} {unit}/s   (min {:.3e}, max {:.3e}; {:.1} ns each)",
+        format!("{:.0}", med),
+        rates[0],
+        rates[SAMPLES - 1],
+        1e9 / med
+    );
+}
+
+/// Random self-play games on one thread, through the same `play_game` the batch runner uses.
+fn selfplay(name: &str, opts: ClassicOptions, players: usize, games: u64) {
+    let spec = AgentSpec::Random;
+    let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
+        (0..players).map(|_| spec.build()).collect();
+    measure(name, "games", games, |salt| {
+        for i in 0..games {
+            let seed = game_seed(salt, i);
+            let st = ClassicState::new(opts, players, stream_seed(seed, 0)).unwrap();
+            black_box(play_game(st, &mut agents, seed, i));
+        }
+    });
+}
+
+/// A pool of mid-game states reached by random play.
+fn midgame_states(opts: ClassicOptions, players: usize, count: usize) -> Vec<ClassicState> {
+    let mut rng = Rng::new(99);
+    let mut legal = ActionList::new();
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 0;
+    while out.len() < count {
+        seed += 1;
+        let mut st = ClassicState::new(opts, players, seed).unwrap();
+        let stop = 5 + rng.below(30);
+        for _ in 0..stop {
+            if st.is_terminal() {
+                break;
+            }
+            st.legal_actions(&mut legal);
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            st.apply_unchecked(a);
+        }
+        if !st.is_terminal() {
+            out.push(st);
+        }
+    }
+    out
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let run = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
+    println!("uno benchmarks: {SAMPLES} samples each, median reported (one thread)");
+
+    let rl = ClassicOptions::rlcard();
+    let off = ClassicOptions::default();
+    if run("selfplay classic-rlcard 2p") {
+        selfplay("selfplay classic-rlcard 2p (random)", rl, 2, 200_000);
+    }
+    if run("selfplay classic-rlcard 4p") {
+        selfplay("selfplay classic-rlcard 4p (random)", rl, 4, 100_000);
+    }
+    if run("selfplay classic-official 2p") {
+        selfplay("selfplay classic-official 2p (random)", off, 2, 5_000);
+    }
+    if run("selfplay classic-official 4p") {
+        selfplay("selfplay classic-official 4p (random)", off, 4, 5_000);
+    }
+    if run("legal_actions") {
+        let states = midgame_states(off, 4, 1024);
+        let mut legal = ActionList::new();
+        measure(
+            "legal_actions classic 4p mid-game",
+            "calls",
+            2_000_000,
+            |_| {
+                for i in 0..2_000_000usize {
+                    black_box(&states[i & 1023]).legal_actions(&mut legal);
+                    black_box(legal.len());
+                }
+            },
+        );
+    }
+    if run("clone") {
+        let states = midgame_states(off, 4, 1024);
+        measure(
+            "clone classic state (4p mid-game)",
+            "clones",
+            2_000_000,
+            |_| {
+                for i in 0..2_000_000usize {
+                    let c = black_box(&states[i & 1023]).clone();
+                    black_box(&c);
+                }
+            },
+        );
+        println!(
+            "  size_of::<ClassicState>() = {} bytes",
+            std::mem::size_of::<ClassicState>()
+        );
+    }
+    if run("apply") {
+        let states = midgame_states(off, 4, 1024);
+        let mut legal = ActionList::new();
+        measure(
+            "clone + legal + apply (4p mid-game)",
+            "steps",
+            1_000_000,
+            |_| {
+                for i in 0..1_000_000usize {
+                    let mut c = states[i & 1023].clone();
+                    c.legal_actions(&mut legal);
+                    c.apply_unchecked(legal[i % legal.len()]);
+                    black_box(&c);
+                }
+            },
+        );
+    }
+}

@@ -47,6 +47,13 @@ impl<const N: usize> DrawPile<N> {
         self.len = 0;
         self.ordered = 0;
     }
+    /// Replaces the pile with `cards`, all unordered (a fresh, to-be-shuffled deck).
+    #[inline]
+    pub fn fill_shuffled(&mut self, cards: &[u16]) {
+        self.cards[..cards.len()].copy_from_slice(cards);
+        self.len = cards.len() as u16;
+        self.ordered = 0;
+    }
     /// Adds a card to the unordered part (it will be drawn at a random time).
     #[inline]
     pub fn add_shuffled(&mut self, kind: u16) {

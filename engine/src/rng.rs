@@ -18,6 +18,12 @@ impl Rng {
         Rng(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
+    /// A fixed generator that costs nothing to build, for buffers that are re-seeded before use.
+    #[inline]
+    pub fn placeholder() -> Self {
+        Rng(Xoshiro256PlusPlus::from_seed([1; 32]))
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()

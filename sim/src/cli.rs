@@ -583,20 +583,23 @@ fn print_events(out: &mut String, events: &[Event], players: usize) {
 }
 
 fn replay(a: ReplayArgs) -> Result<(), String> {
-    let r = resolve(&a.game)?;
-    let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
-        r.agents.iter().map(|s| s.build()).collect();
     if let Some(path) = &a.scenario {
+        // The scenario carries its own player count and options.
+        Variant::parse(&a.game.variant)?;
+        if a.game.options.is_some() || a.game.preset.is_some() || !a.game.set.is_empty() {
+            return Err(
+                "with --scenario, put options in the scenario file ('preset', 'options')".into(),
+            );
+        }
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
         let sc = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let state = sc.build().map_err(|e| format!("{}: {e}", path.display()))?;
-        if state.num_players() != agents.len() {
-            agents = parse_agents(&a.game.agents, state.num_players())?
+        let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
+            parse_agents(&a.game.agents, state.num_players())?
                 .iter()
                 .map(|s| s.build())
                 .collect();
-        }
         println!(
             "scenario {} ({} players, seed {})",
             path.display(),
@@ -605,6 +608,9 @@ fn replay(a: ReplayArgs) -> Result<(), String> {
         );
         return replay_game(state, &mut agents, sc.seed, a.show_legal, Vec::new());
     }
+    let r = resolve(&a.game)?;
+    let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
+        r.agents.iter().map(|s| s.build()).collect();
     let seed = game_seed(a.seed, a.game_index);
     let mut deal = Vec::new();
     let state = ClassicState::new_logged(

@@ -26,8 +26,14 @@ pub fn play_game<G: Game>(
     index: u64,
 ) -> GameRecord {
     let mut legal = ActionList::new();
-    let mut rngs: [Rng; uno_engine::MAX_PLAYERS] =
-        std::array::from_fn(|s| Rng::new(stream_seed(seed, AGENT_STREAM + s as u64)));
+    let n = agents.len();
+    debug_assert_eq!(n, state.num_players());
+    // Seat s draws its randomness from stream AGENT_STREAM + s of the game seed (only the n
+    // seats in play are seeded; the rest stay cheap placeholders).
+    let mut rngs: [Rng; uno_engine::MAX_PLAYERS] = std::array::from_fn(|_| Rng::placeholder());
+    for (s, r) in rngs.iter_mut().enumerate().take(n) {
+        *r = Rng::new(stream_seed(seed, AGENT_STREAM + s as u64));
+    }
     for a in agents.iter_mut() {
         a.reset();
     }

@@ -135,6 +135,27 @@ const fn build_table() -> [CardInfo; NUM_KINDS] {
 /// The classic card table, indexed by kind id.
 pub static CARDS: [CardInfo; NUM_KINDS] = build_table();
 
+const fn full_deck() -> [u16; DECK_SIZE] {
+    let t = build_table();
+    let mut d = [0u16; DECK_SIZE];
+    let mut i = 0;
+    let mut k = 0;
+    while k < NUM_KINDS {
+        let mut c = 0;
+        while c < t[k].copies {
+            d[i] = k as u16;
+            i += 1;
+            c += 1;
+        }
+        k += 1;
+    }
+    assert!(i == DECK_SIZE);
+    d
+}
+
+/// Every card of one deck, by kind id, in table order.
+pub static FULL_DECK: [u16; DECK_SIZE] = full_deck();
+
 /// Colour index of a kind (0–3), or 4 for black cards.
 #[inline]
 pub const fn color_of(kind: u8) -> u8 {
@@ -146,17 +167,30 @@ pub const fn color_of(kind: u8) -> u8 {
 }
 
 /// Rank of a coloured kind (0–12); 13 for Wild, 14 for Wild Draw Four.
-#[inline]
-pub const fn rank_of(kind: u8) -> u8 {
-    if kind < 52 {
-        kind % 13
-    } else {
-        kind - 52 + 13
+const fn rank_table() -> [u8; 64] {
+    let mut t = [15u8; 64];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        t[k] = if k < 52 {
+            (k % 13) as u8
+        } else {
+            (k - 52 + 13) as u8
+        };
+        k += 1;
     }
+    t
+}
+static RANK_OF: [u8; 64] = rank_table();
+
+/// Rank of a coloured kind (0–12); 13 for Wild, 14 for Wild Draw Four (a table lookup: this is
+/// on the hot path).
+#[inline]
+pub fn rank_of(kind: u8) -> u8 {
+    RANK_OF[(kind & 63) as usize]
 }
 
 #[inline]
-pub const fn face(kind: u8) -> Face {
+pub fn face(kind: u8) -> Face {
     match rank_of(kind) {
         r @ 0..=9 => Face::Number(r),
         10 => Face::Skip,

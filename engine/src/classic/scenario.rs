@@ -96,7 +96,8 @@ pub fn options_from(
     let serde_json::Value::Object(over) = over else {
         return Err("options must be a JSON object of option = value".into());
     };
-    let mut v = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let base_value = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let mut v = base_value.clone();
     let obj = v.as_object_mut().expect("options serialise to an object");
     for (k, val) in over {
         if !obj.contains_key(k) {
@@ -110,6 +111,14 @@ pub fn options_from(
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
+        }
+        // Check each value on its own so the error names the option.
+        let mut one = base_value.clone();
+        one.as_object_mut()
+            .expect("object")
+            .insert(k.clone(), val.clone());
+        if let Err(e) = serde_json::from_value::<ClassicOptions>(one) {
+            return Err(format!("bad value {val} for option '{k}': {e}"));
         }
         obj.insert(k.clone(), val.clone());
     }

@@ -216,20 +216,29 @@ impl ClassicState {
                 .sum::<usize>()
     }
 
+    /// The seat `steps` places along the direction of play (`steps` <= 2 * n; no division, this
+    /// is on the hot path).
     #[inline]
     fn next_seat(&self, seat: u8, steps: u8) -> u8 {
-        let n = self.n as u32;
-        let s = seat as u32;
-        let k = steps as u32 % n;
-        if self.clockwise {
-            ((s + k) % n) as u8
+        let n = self.n;
+        let mut k = steps;
+        while k >= n {
+            k -= n;
+        }
+        let t = if self.clockwise {
+            seat + k
         } else {
-            ((s + n - k) % n) as u8
+            seat + (n - k)
+        };
+        if t >= n {
+            t - n
+        } else {
+            t
         }
     }
 
     /// Kinds playable on the current top card and colour (before WD4 restrictions).
-    #[inline]
+    #[inline(always)]
     fn playable_mask(&self) -> u64 {
         let mut m = COLOR_MASK[self.color as usize] | WILD_BIT | WD4_BIT;
         if self.top < 52 {
@@ -239,7 +248,7 @@ impl ClassicState {
     }
 
     /// Playable kinds in `seat`'s hand, with the Wild Draw Four rule applied.
-    #[inline]
+    #[inline(always)]
     fn plays_for(&self, seat: u8) -> u64 {
         let hand = self.hands[seat as usize].mask(0);
         let mut m = hand & self.playable_mask();
@@ -261,7 +270,7 @@ impl ClassicState {
         m
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_plays(mask: u64, out: &mut ActionList) {
         let mut m = mask & ((1u64 << 52) - 1);
         while m != 0 {
@@ -483,6 +492,7 @@ impl ClassicState {
 
     /// Draws one card for `seat`, reshuffling the discard pile (all but the top card) if the
     /// draw pile is empty. `None` when no card is left anywhere.
+    #[inline(always)]
     fn draw_one<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) -> Option<u8> {
         if self.draw.is_empty() {
             self.reshuffle(log);
@@ -541,6 +551,7 @@ impl ClassicState {
     }
 
     /// Puts a card from `seat`'s hand onto the discard pile without any effect.
+    #[inline(always)]
     fn place<S: EventSink<Event> + ?Sized>(
         &mut self,
         seat: u8,
@@ -562,6 +573,7 @@ impl ClassicState {
         });
     }
 
+    #[inline(always)]
     fn play_card<S: EventSink<Event> + ?Sized>(
         &mut self,
         seat: u8,
@@ -603,6 +615,7 @@ impl ClassicState {
     }
 
     /// After the player's own follow-up choices: the UNO call, then the card's effect.
+    #[inline(always)]
     fn after_effects<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) {
         if self.opts.uno_call && self.hands[seat as usize].len() == 1 {
             self.phase = Phase::CallUno;
@@ -612,6 +625,7 @@ impl ClassicState {
     }
 
     /// Applies the top card's effect (it was just played by `current`) and moves the turn on.
+    #[inline(always)]
     fn resolve_effect<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         match face(self.top) {
             Face::Number(_) | Face::Wild => self.end_turn(1, log),
@@ -661,6 +675,7 @@ impl ClassicState {
 
     /// A draw attack on `victim`: a Respond decision if they have one, else they draw and lose
     /// their turn.
+    #[inline(always)]
     fn attack<S: EventSink<Event> + ?Sized>(&mut self, victim: u8, respond: bool, log: &mut S) {
         self.current = victim;
         if respond {
@@ -675,12 +690,14 @@ impl ClassicState {
     }
 
     /// Moves the turn `steps` seats along and starts the next turn.
+    #[inline(always)]
     fn end_turn<S: EventSink<Event> + ?Sized>(&mut self, steps: u8, log: &mut S) {
         self.current = self.next_seat(self.current, steps);
         self.start_turn(log);
     }
 
     /// Opens the jump-in window if the option is on, else the turn of `current`.
+    #[inline(always)]
     fn start_turn<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         if self.opts.jump_in && self.top < 52 {
             self.next_jump_in(self.next_seat(self.current, 1), log);
@@ -797,14 +814,9 @@ impl ClassicState {
         for h in &mut self.hands[..n] {
             h.clear();
         }
-        self.draw.clear();
+        self.draw.fill_shuffled(&FULL_DECK);
         self.discard = [0; NUM_KINDS];
         self.discard_len = 0;
-        for (k, info) in CARDS.iter().enumerate() {
-            for _ in 0..info.copies {
-                self.draw.add_shuffled(k as u16);
-            }
-        }
         self.clockwise = true;
         self.pending = 0;
         self.stack_len = 0;
@@ -814,15 +826,25 @@ impl ClassicState {
             hand: self.hands_played + 1,
             dealer: self.dealer,
         });
+        // One card at a time to each player, starting left of the dealer.
+        let first_seat = if self.dealer as usize + 1 == n {
+            0
+        } else {
+            self.dealer as usize + 1
+        };
         for _ in 0..self.opts.hand_size {
-            for i in 1..=n {
-                let seat = (self.dealer as usize + i) % n;
+            let mut seat = first_seat;
+            for _ in 0..n {
                 let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
                 self.hands[seat].add(c as usize);
                 log.event(Event::Deal {
                     seat: seat as u8,
                     card: c,
                 });
+                seat += 1;
+                if seat == n {
+                    seat = 0;
+                }
             }
         }
         let first = loop {

@@ -22,7 +22,7 @@ pub fn legal_mask(legal: &[Action], out: &mut [f32]) {
     }
 }
 
-/// Classic UNO observation (284 floats), seat-relative (offset 0 is the viewer). Sections:
+/// Classic UNO observation (348 floats), seat-relative (offset 0 is the viewer). Sections:
 ///
 /// | section | len | content |
 /// |---|---|---|
@@ -40,9 +40,11 @@ pub fn legal_mask(legal: &[Action], out: &mut [f32]) {
 /// | last player | 10 | one-hot offset of the player who played the top card |
 /// | seats | 10 | 1 for each offset that is a seat |
 /// | scores | 10 | match score / 500 by offset |
+/// | revealed | 54 | the hand shown to the viewer in their last challenge (counts), else 0 |
+/// | revealed by | 10 | one-hot offset of the player who showed it |
 pub struct ClassicEncoder;
 
-pub const CLASSIC_SECTIONS: [(&str, usize); 14] = [
+pub const CLASSIC_SECTIONS: [(&str, usize); 16] = [
     ("hand", NUM_KINDS),
     ("top", NUM_KINDS),
     ("colour", 5),
@@ -57,6 +59,8 @@ pub const CLASSIC_SECTIONS: [(&str, usize); 14] = [
     ("last_player", MAX_PLAYERS),
     ("seats", MAX_PLAYERS),
     ("scores", MAX_PLAYERS),
+    ("revealed", NUM_KINDS),
+    ("revealed_by", MAX_PLAYERS),
 ];
 
 const fn total(sections: &[(&str, usize)]) -> usize {
@@ -70,7 +74,7 @@ const fn total(sections: &[(&str, usize)]) -> usize {
 }
 
 pub const CLASSIC_OBS_LEN: usize = total(&CLASSIC_SECTIONS);
-const _: () = assert!(CLASSIC_OBS_LEN == 284);
+const _: () = assert!(CLASSIC_OBS_LEN == 348);
 const _: () = assert!(DecisionKind::ALL.len() == 10);
 
 /// Cursor that fills one section at a time and checks its length.
@@ -136,6 +140,16 @@ impl ObservationEncoder for ClassicEncoder {
         let s = w.section(MAX_PLAYERS);
         for seat in 0..n {
             s[rel(seat as u8)] = v.scores[seat] as f32 / 500.0;
+        }
+        let s = w.section(NUM_KINDS);
+        if let Some((_, h)) = &v.revealed {
+            for (k, c) in h.iter() {
+                s[k] = c as f32;
+            }
+        }
+        let s = w.section(MAX_PLAYERS);
+        if let Some((by, _)) = v.revealed {
+            s[rel(by)] = 1.0;
         }
         assert_eq!(w.pos, Self::LEN);
     }

@@ -35,7 +35,7 @@ fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
 fn sections_sum_to_the_length() {
     let sum: usize = CLASSIC_SECTIONS.iter().map(|&(_, l)| l).sum();
     assert_eq!(sum, CLASSIC_OBS_LEN);
-    assert_eq!(CLASSIC_OBS_LEN, 284);
+    assert_eq!(CLASSIC_OBS_LEN, 348);
     assert_eq!(<ClassicEncoder as ObservationEncoder>::LEN, CLASSIC_OBS_LEN);
     assert_eq!(CLASSIC_MASK_LEN, NUM_ACTIONS);
     // Section names are unique (so they can be looked up by name).
@@ -286,4 +286,40 @@ fn encoding_and_mask_are_consistent_through_random_games() {
         }
     }
     assert!(decisions > 100);
+}
+
+#[test]
+fn challenger_sees_the_shown_hand_and_nobody_else_does() {
+    use uno_engine::classic::action::CHALLENGE;
+    use uno_engine::classic::parse_card;
+    let st = |_: ()| {
+        uno_engine::classic::Scenario::from_json(
+            r#"{"players": 3, "hands": [["R5", "G2"], ["Y7", "B1"], ["B4", "Y2"]],
+                "discard": ["R3", "W+4"], "color": "blue", "current": 1, "last_player": 0,
+                "decision": "respond", "pending_draw": 4, "wd4_guilty": true}"#,
+        )
+        .unwrap()
+        .build()
+        .unwrap()
+    };
+    let mut s = st(());
+    assert!(s.view(1).revealed.is_none());
+    s.apply(CHALLENGE).unwrap();
+    // Seat 1 challenged seat 0 and saw its hand as it was (R5 G2), before the penalty draw.
+    let v1 = s.view(1);
+    let (by, hand) = v1.revealed.expect("challenger sees the hand");
+    assert_eq!(by, 0);
+    assert_eq!(hand.len(), 2);
+    assert_eq!(hand.count(parse_card("R5").unwrap() as usize), 1);
+    assert_eq!(hand.count(parse_card("G2").unwrap() as usize), 1);
+    assert!(s.view(0).revealed.is_none());
+    assert!(s.view(2).revealed.is_none());
+    let mut e1 = vec![0.0; CLASSIC_OBS_LEN];
+    ClassicEncoder::encode(&v1, &mut e1);
+    assert_eq!(section(&e1, "revealed").iter().sum::<f32>(), 2.0);
+    // Seat 0 sits two places after seat 1 in seat order.
+    assert_eq!(section(&e1, "revealed_by")[2], 1.0);
+    let mut e2 = vec![0.0; CLASSIC_OBS_LEN];
+    ClassicEncoder::encode(&s.view(2), &mut e2);
+    assert!(section(&e2, "revealed").iter().all(|&x| x == 0.0));
 }

@@ -113,6 +113,9 @@ impl Default for ClassicOptions {
     }
 }
 
+/// Most cards a deal may hand out (the deck minus the four Wild Draw Fours and one more card).
+pub const MAX_DEALT: usize = super::DECK_SIZE - 5;
+
 /// Names of the built-in presets.
 pub const PRESETS: [&str; 2] = ["official", "rlcard"];
 
@@ -147,10 +150,12 @@ impl ClassicOptions {
         if self.hand_size == 0 {
             return Err("hand_size must be at least 1".into());
         }
-        // Leave at least one card for the first discard and one to draw.
-        if players * self.hand_size as usize > super::DECK_SIZE - 2 {
+        // After the deal at least 5 cards must remain, so that a first discard other than a Wild
+        // Draw Four (there are 4) can always be turned.
+        if players * self.hand_size as usize > MAX_DEALT {
             return Err(format!(
-                "hand_size {} with {players} players needs {} cards; the deck has {}",
+                "hand_size {} with {players} players deals {} cards; at most {MAX_DEALT} of the {} \
+                 may be dealt",
                 self.hand_size,
                 players * self.hand_size as usize,
                 super::DECK_SIZE

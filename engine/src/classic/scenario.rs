@@ -192,9 +192,19 @@ impl Scenario {
             st.draw.push_top_ordered(k as u16);
         }
         st.color = match &self.color {
-            Some(c) => Color::parse(c)
-                .ok_or_else(|| format!("unknown colour '{c}' (red, yellow, green, blue)"))?
-                as u8,
+            Some(c) => {
+                let c = Color::parse(c)
+                    .ok_or_else(|| format!("unknown colour '{c}' (red, yellow, green, blue)"))?
+                    as u8;
+                if st.top < 52 && c != color_of(st.top) {
+                    return Err(format!(
+                        "'color' {} contradicts the coloured top card {}",
+                        Color::from_index(c).map(|c| c.name()).unwrap_or("?"),
+                        CARDS[st.top as usize].code
+                    ));
+                }
+                c
+            }
             None => color_of(st.top),
         };
         let decision = self.decision.as_deref().unwrap_or("play");
@@ -245,7 +255,7 @@ impl Scenario {
             st.scores[..n].copy_from_slice(&self.scores);
         }
         for seat in 0..n {
-            if st.hands[seat].is_empty() && decision != "call_uno" {
+            if st.hands[seat].is_empty() {
                 return Err(format!(
                     "hands[{seat}] is empty: a game in progress has no empty hand"
                 ));
@@ -265,6 +275,12 @@ impl Scenario {
                         self.current
                     ));
                 }
+                if !st.can_play_now(self.current as u8, k) {
+                    return Err(format!(
+                        "drawn_card {c} is not playable on {}: the engine only asks about playable drawn cards",
+                        CARDS[st.top as usize].code
+                    ));
+                }
                 Phase::PostDraw { card: k }
             }
             "respond" => {
@@ -274,8 +290,16 @@ impl Scenario {
                 if st.top != WILD_DRAW_FOUR && super::cards::rank_of(st.top) != 12 {
                     return Err("decision respond needs a Draw Two or Wild Draw Four on top".into());
                 }
+                let unit = if st.top == WILD_DRAW_FOUR { 4 } else { 2 };
+                let stack = self.stack.unwrap_or(1);
+                if stack == 0 || self.pending_draw < unit * stack {
+                    return Err(format!(
+                        "pending_draw {} is less than a stack of {stack} {} card(s) makes",
+                        self.pending_draw, CARDS[st.top as usize].code
+                    ));
+                }
                 st.pending = self.pending_draw;
-                st.stack_len = self.stack.unwrap_or(1).max(1);
+                st.stack_len = stack;
                 st.wd4_guilty = self.wd4_guilty;
                 Phase::Respond
             }

@@ -73,6 +73,8 @@ pub struct ClassicState {
     pub(crate) hands_played: u32,
     pub(crate) hand_winner: Option<u8>,
     pub(crate) hand_points: [i32; MAX_PLAYERS],
+    /// The last hand shown in a Wild Draw Four challenge: (challenger, offender, hand as shown).
+    pub(crate) reveal: Option<(u8, u8, ClassicHand)>,
     pub(crate) counters: GameCounters,
     pub(crate) rng: Rng,
 }
@@ -138,6 +140,7 @@ impl ClassicState {
             hands_played: 0,
             hand_winner: None,
             hand_points: [0; MAX_PLAYERS],
+            reveal: None,
             counters: GameCounters::default(),
             rng,
         }
@@ -200,6 +203,13 @@ impl ClassicState {
     pub fn drawn_card(&self) -> Option<u8> {
         match self.phase {
             Phase::PostDraw { card } => Some(card),
+            _ => None,
+        }
+    }
+    /// The last hand shown to `viewer` in a challenge they made: (offender, hand as shown then).
+    pub fn revealed_to(&self, viewer: u8) -> Option<(u8, &ClassicHand)> {
+        match &self.reveal {
+            Some((v, o, h)) if *v == viewer => Some((*o, h)),
             _ => None,
         }
     }
@@ -268,6 +278,11 @@ impl ClassicState {
             }
         }
         m
+    }
+
+    /// Whether `seat` could play `kind` on the current top card (Wild Draw Four rule included).
+    pub(crate) fn can_play_now(&self, seat: u8, kind: u8) -> bool {
+        self.plays_for(seat) & (1u64 << kind) != 0
     }
 
     #[inline(always)]
@@ -454,6 +469,8 @@ impl ClassicState {
                         offender,
                         guilty,
                     });
+                    // The offender shows their hand to the challenger.
+                    self.reveal = Some((victim, offender, self.hands[offender as usize]));
                     self.pending = 0;
                     self.stack_len = 0;
                     if guilty {
@@ -756,8 +773,8 @@ impl ClassicState {
             self.place(seat, card, Some(c), log);
             self.end_turn(1, log);
         } else if color_of(card) == self.color {
-            self.place(seat, card, None, log);
-            self.resolve_effect(log);
+            // Played at once, through the normal play path (seven-zero, UNO call, effect).
+            self.play_card(seat, card, None, log);
         } else {
             self.end_turn(1, log);
         }
@@ -822,6 +839,7 @@ impl ClassicState {
         self.stack_len = 0;
         self.wd4_guilty = false;
         self.hand_winner = None;
+        self.reveal = None;
         log.event(Event::HandStart {
             hand: self.hands_played + 1,
             dealer: self.dealer,

@@ -2,9 +2,11 @@
 //!
 //! A view holds the public state (top card, colour, direction, every hand's size, the discard
 //! pile's contents, the draw pile's size, scores, whose decision it is) plus the viewer's own hand.
-//! Other hands and the draw pile's order are never in it. Information a player could *remember*
-//! (e.g. the hand they gave away with a 7 under seven-zero, or the hand shown to them after a
-//! challenge) is not tracked by the engine; agents that want it keep their own memory.
+//! Other hands and the draw pile's order are never in it, with one exception the rules grant: the
+//! hand a Wild Draw Four player showed to the viewer when the viewer challenged (as it was when
+//! shown; it stays in the view until the next challenge or hand). Other information a player could
+//! only *remember* (e.g. the hand they gave away with a 7 under seven-zero, or cards seen drawn)
+//! is not tracked by the engine; agents that want it keep their own memory.
 
 use super::cards::NUM_KINDS;
 use super::options::ClassicOptions;
@@ -35,6 +37,8 @@ pub struct ClassicView {
     /// The card the viewer just drew (only in their own PostDraw decision).
     pub drawn_card: Option<u8>,
     pub scores: [i32; MAX_PLAYERS],
+    /// The hand shown to the viewer in their last challenge this hand: (offender, hand).
+    pub revealed: Option<(Seat, ClassicHand)>,
     pub hands_played: u32,
     pub options: ClassicOptions,
 }
@@ -68,6 +72,7 @@ impl ClassicView {
             draw_pile_len: s.draw_pile_len() as u8,
             drawn_card,
             scores: *s.scores(),
+            revealed: s.revealed_to(seat).map(|(o, h)| (o, *h)),
             hands_played: s.hands_played(),
             options: *s.options(),
         }

@@ -838,7 +838,6 @@ impl ClassicState {
         self.pending = 0;
         self.stack_len = 0;
         self.wd4_guilty = false;
-        self.hand_winner = None;
         self.reveal = None;
         log.event(Event::HandStart {
             hand: self.hands_played + 1,

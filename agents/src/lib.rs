@@ -10,7 +10,7 @@ pub mod spec;
 
 pub use encode::{legal_mask, ClassicEncoder, ObservationEncoder};
 pub use random::{FirstLegalAgent, RandomAgent};
-pub use spec::{AgentFactory, AgentSpec};
+pub use spec::{AgentFactory, AgentSpec, AnyAgent};
 
 use uno_engine::{Action, DecisionKind, Game, Rng, Seat};
 
@@ -40,6 +40,20 @@ impl<'a, G: Game> Decision<'a, G> {
     /// Readable name of an action.
     pub fn action_name(&self, a: Action) -> String {
         self.state.action_name(a)
+    }
+}
+
+/// An agent behind a box is an agent (so `[Box<dyn Agent<G>>]` works wherever `[A: Agent<G>]` does).
+impl<G: Game> Agent<G> for Box<dyn Agent<G>> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    #[inline]
+    fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        (**self).act(d, rng)
+    }
+    fn reset(&mut self) {
+        (**self).reset()
     }
 }
 

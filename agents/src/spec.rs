@@ -2,8 +2,9 @@
 //!
 //! Grammar: `name[:key=value,key=value...]`. Unknown names and parameters are errors.
 
+use crate::Decision;
 use crate::{Agent, FirstLegalAgent, RandomAgent};
-use uno_engine::Game;
+use uno_engine::{Action, Game, Rng};
 
 /// A parsed, validated agent spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,49 @@ impl AgentSpec {
         match self {
             AgentSpec::Random => "random".into(),
             AgentSpec::First => "first".into(),
+        }
+    }
+}
+
+/// An agent built from a spec. The built-in agents are enum variants so the batch runner's hot
+/// loop calls them without dynamic dispatch; anything else is boxed.
+pub enum AnyAgent<G: Game> {
+    Random(RandomAgent),
+    First(FirstLegalAgent),
+    Boxed(Box<dyn Agent<G>>),
+}
+
+impl<G: Game> Agent<G> for AnyAgent<G> {
+    fn name(&self) -> &str {
+        match self {
+            AnyAgent::Random(a) => Agent::<G>::name(a),
+            AnyAgent::First(a) => Agent::<G>::name(a),
+            AnyAgent::Boxed(a) => a.name(),
+        }
+    }
+    #[inline]
+    fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        match self {
+            AnyAgent::Random(a) => a.act(d, rng),
+            AnyAgent::First(a) => a.act(d, rng),
+            AnyAgent::Boxed(a) => a.act(d, rng),
+        }
+    }
+    fn reset(&mut self) {
+        match self {
+            AnyAgent::Random(a) => Agent::<G>::reset(a),
+            AnyAgent::First(a) => Agent::<G>::reset(a),
+            AnyAgent::Boxed(a) => a.reset(),
+        }
+    }
+}
+
+impl AgentSpec {
+    /// A fresh agent for this spec (no allocation for the built-in agents).
+    pub fn instantiate<G: Game>(&self) -> AnyAgent<G> {
+        match self {
+            AgentSpec::Random => AnyAgent::Random(RandomAgent),
+            AgentSpec::First => AnyAgent::First(FirstLegalAgent),
         }
     }
 }

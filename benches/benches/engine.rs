@@ -47,7 +47,7 @@ fn selfplay(name: &str, opts: ClassicOptions, players: usize, games: u64) {
     measure(name, "games", games, |salt| {
         for i in 0..games {
             let seed = game_seed(salt, i);
-            let st = ClassicState::new(opts, players, stream_seed(seed, 0)).unwrap();
+            let st = ClassicState::deal(opts, players, stream_seed(seed, 0));
             black_box(play_game(st, &mut agents, seed, i));
         }
     });

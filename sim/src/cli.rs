@@ -342,9 +342,8 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
     let start = Instant::now();
     let opts = r.classic;
     let players = r.players;
-    let new_game = move |seed: u64| {
-        ClassicState::new(opts, players, seed).expect("options validated before the run")
-    };
+    // The options were validated by `resolve`.
+    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
     let mut write_err: Option<String> = None;
     let result = pool.install(|| {
         let batch = Batch {

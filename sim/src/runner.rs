@@ -9,7 +9,7 @@
 use crate::stats::{GameRecord, Stats};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
+use uno_agents::{Agent, AgentSpec, AnyAgent, Decision};
 use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng};
 
 /// Stream ids under a game seed.
@@ -19,9 +19,9 @@ pub const AGENT_STREAM: u64 = 1;
 
 /// Plays one game to the end with the given agents (one per seat). An agent that returns an
 /// illegal action aborts the game; the runner records it (no move is substituted).
-pub fn play_game<G: Game>(
+pub fn play_game<G: Game, A: Agent<G>>(
     mut state: G,
-    agents: &mut [Box<dyn Agent<G>>],
+    agents: &mut [A],
     seed: u64,
     index: u64,
 ) -> GameRecord {
@@ -89,14 +89,14 @@ pub fn run_batch<G: Game>(
     let mut total = Stats::new(players);
     let mut done = 0u64;
     let mut interrupted = false;
-    let make_agents = || -> Vec<Box<dyn Agent<G>>> { b.agents.iter().map(|s| s.build()).collect() };
+    let make_agents = || -> Vec<AnyAgent<G>> { b.agents.iter().map(|s| s.instantiate()).collect() };
     while done < b.games {
         if stop.load(Ordering::Relaxed) {
             interrupted = true;
             break;
         }
         let end = (done + b.chunk).min(b.games);
-        let one = |agents: &mut Vec<Box<dyn Agent<G>>>, i: u64| {
+        let one = |agents: &mut Vec<AnyAgent<G>>, i: u64| {
             let seed = game_seed(b.master_seed, i);
             let state = (b.new_game)(stream_seed(seed, ENGINE_STREAM));
             play_game(state, agents, seed, i)

@@ -86,6 +86,20 @@ impl ClassicState {
         Self::new_with_dealer(opts, players, seed, players.saturating_sub(1))
     }
 
+    /// A new game from options the caller has already validated (`ClassicOptions::validate`);
+    /// the batch runner's constructor. Seat `players-1` deals.
+    ///
+    /// # Panics
+    /// In debug builds, if the options are invalid for `players`.
+    #[inline]
+    pub fn deal(opts: ClassicOptions, players: usize, seed: u64) -> Self {
+        debug_assert_eq!(opts.validate(players), Ok(()));
+        let mut s = Self::empty(opts, players as u8, Rng::new(seed));
+        s.dealer = (players - 1) as u8;
+        s.start_hand(&mut NoEvents);
+        s
+    }
+
     pub fn new_with_dealer(
         opts: ClassicOptions,
         players: usize,

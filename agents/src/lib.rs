@@ -4,13 +4,19 @@
 //! request, the deciding player's view (`Decision::view`), which holds only what that player may
 //! know. Agents never see the state itself.
 
+mod classic_support;
 pub mod encode;
+pub mod heuristic;
+pub mod mcts;
+pub mod params;
 pub mod random;
 pub mod spec;
 
 pub use encode::{legal_mask, ClassicEncoder, ObservationEncoder};
+pub use heuristic::{HeuristicAgent, HeuristicParams};
+pub use mcts::MctsParams;
 pub use random::{FirstLegalAgent, RandomAgent};
-pub use spec::{AgentFactory, AgentSpec, AnyAgent};
+pub use spec::{AgentFactory, AgentSpec, AgentSupport, AnyAgent};
 
 use uno_engine::{Action, DecisionKind, Game, Rng, Seat};
 

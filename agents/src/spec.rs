@@ -2,47 +2,65 @@
 //!
 //! Grammar: `name[:key=value,key=value...]`. Unknown names and parameters are errors.
 
+use crate::heuristic::HeuristicParams;
+use crate::mcts::MctsParams;
 use crate::Decision;
 use crate::{Agent, FirstLegalAgent, RandomAgent};
 use uno_engine::{Action, Game, Rng};
 
 /// A parsed, validated agent spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum AgentSpec {
     Random,
     First,
+    Heuristic(HeuristicParams),
+    Mcts(MctsParams),
 }
 
-pub const KNOWN_AGENTS: &str = "random, first";
+pub const KNOWN_AGENTS: &str = "random, first, heuristic[:params], mcts[:params]";
 
 impl AgentSpec {
     pub fn parse(s: &str) -> Result<AgentSpec, String> {
         let s = s.trim();
         let (name, params) = match s.split_once(':') {
-            Some((n, p)) => (n, Some(p)),
-            None => (s, None),
+            Some((n, p)) => (n.trim(), p),
+            None => (s, ""),
         };
-        let spec = match name {
-            "random" => AgentSpec::Random,
-            "first" => AgentSpec::First,
-            "" => return Err("empty agent spec".into()),
-            other => return Err(format!("unknown agent '{other}' (known: {KNOWN_AGENTS})")),
-        };
-        if let Some(p) = params {
-            if !p.is_empty() {
-                return Err(format!("agent '{name}' takes no parameters, got '{p}'"));
+        let no_params = |spec: AgentSpec| {
+            if params.trim().is_empty() {
+                Ok(spec)
+            } else {
+                Err(format!(
+                    "agent '{name}' takes no parameters, got '{params}'"
+                ))
             }
+        };
+        match name {
+            "random" => no_params(AgentSpec::Random),
+            "first" => no_params(AgentSpec::First),
+            "heuristic" => Ok(AgentSpec::Heuristic(HeuristicParams::parse(params)?)),
+            "mcts" | "ismcts" => Ok(AgentSpec::Mcts(MctsParams::parse(params)?)),
+            "" => Err("empty agent spec".into()),
+            other => Err(format!("unknown agent '{other}' (known: {KNOWN_AGENTS})")),
         }
-        Ok(spec)
     }
 
-    /// The canonical spec string.
+    /// The canonical spec string (parameters that differ from their defaults only).
     pub fn label(&self) -> String {
         match self {
             AgentSpec::Random => "random".into(),
             AgentSpec::First => "first".into(),
+            AgentSpec::Heuristic(p) => p.label(),
+            AgentSpec::Mcts(p) => p.label(),
         }
     }
+}
+
+/// Games the configurable agents know how to play. Implemented per variant; a new variant adds
+/// an impl (and any decision kinds its agents must learn), nothing else.
+pub trait AgentSupport: Game {
+    fn heuristic(p: &HeuristicParams) -> Box<dyn Agent<Self>>;
+    fn mcts(p: &MctsParams) -> Box<dyn Agent<Self>>;
 }
 
 /// An agent built from a spec. The built-in agents are enum variants so the batch runner's hot
@@ -79,11 +97,13 @@ impl<G: Game> Agent<G> for AnyAgent<G> {
 }
 
 impl AgentSpec {
-    /// A fresh agent for this spec (no allocation for the built-in agents).
-    pub fn instantiate<G: Game>(&self) -> AnyAgent<G> {
+    /// A fresh agent for this spec (no allocation for the simple built-in agents).
+    pub fn instantiate<G: AgentSupport>(&self) -> AnyAgent<G> {
         match self {
             AgentSpec::Random => AnyAgent::Random(RandomAgent),
             AgentSpec::First => AnyAgent::First(FirstLegalAgent),
+            AgentSpec::Heuristic(p) => AnyAgent::Boxed(G::heuristic(p)),
+            AgentSpec::Mcts(p) => AnyAgent::Boxed(G::mcts(p)),
         }
     }
 }
@@ -93,11 +113,13 @@ pub trait AgentFactory<G: Game> {
     fn build(&self) -> Box<dyn Agent<G>>;
 }
 
-impl<G: Game> AgentFactory<G> for AgentSpec {
+impl<G: AgentSupport> AgentFactory<G> for AgentSpec {
     fn build(&self) -> Box<dyn Agent<G>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent),
             AgentSpec::First => Box::new(FirstLegalAgent),
+            AgentSpec::Heuristic(p) => G::heuristic(p),
+            AgentSpec::Mcts(p) => G::mcts(p),
         }
     }
 }
@@ -109,9 +131,9 @@ mod tests {
     fn parses_known_and_rejects_unknown() {
         assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));
         assert_eq!(AgentSpec::parse(" first "), Ok(AgentSpec::First));
-        assert!(AgentSpec::parse("mcts")
+        assert!(AgentSpec::parse("alphazero")
             .unwrap_err()
-            .contains("unknown agent 'mcts'"));
+            .contains("unknown agent 'alphazero'"));
         assert!(AgentSpec::parse("random:x=1").is_err());
         assert!(AgentSpec::parse("").is_err());
     }

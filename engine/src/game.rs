@@ -200,3 +200,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Human-readable name of an action id.
     fn action_name(&self, a: Action) -> String;
 }
+
+/// What search agents need beyond the rules: sampling the hidden information consistently with
+/// what one player knows, and a cheap value estimate for unfinished games.
+pub trait SearchGame: Game {
+    /// A full state that `viewer` cannot tell apart from this one: everything the viewer may
+    /// know (their view) is kept, every hidden card (other hands, the draw pile's order, hidden
+    /// flags that depend on them) is resampled uniformly among the arrangements consistent with
+    /// it, and the state's own chance stream is replaced by one seeded from `rng`. The result must
+    /// depend only on `self.view(viewer)` and `rng`, never on the hidden cards themselves.
+    fn determinize(&self, viewer: Seat, rng: &mut crate::Rng) -> Self;
+    /// Estimated share of the win for each seat (sums to 1 over the seats in play): the exact
+    /// result at a terminal state, a heuristic estimate otherwise.
+    fn value_estimate(&self) -> [f64; MAX_PLAYERS];
+}

@@ -9,7 +9,7 @@
 use crate::stats::{GameRecord, Stats};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use uno_agents::{Agent, AgentSpec, AnyAgent, Decision};
+use uno_agents::{Agent, AgentSpec, AgentSupport, AnyAgent, Decision};
 use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng};
 
 /// Stream ids under a game seed.
@@ -80,7 +80,7 @@ pub struct BatchResult {
 
 /// Runs the batch on the current rayon pool. `on_chunk(stats_so_far, records)` is called after
 /// each chunk, in order; `stop` is polled between chunks.
-pub fn run_batch<G: Game>(
+pub fn run_batch<G: AgentSupport>(
     b: &Batch<'_, G>,
     stop: &AtomicBool,
     mut on_chunk: impl FnMut(&Stats, &[GameRecord]),

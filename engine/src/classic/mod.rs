@@ -6,6 +6,7 @@ pub mod cards;
 pub mod event;
 pub mod options;
 pub mod scenario;
+mod search;
 mod state;
 pub mod view;
 

@@ -68,6 +68,8 @@ pub struct ClassicState {
     pub(crate) stack_len: u8,
     /// The last Wild Draw Four was played while holding a card of the then current colour.
     pub(crate) wd4_guilty: bool,
+    /// The colour in play when the last Wild Draw Four was played (what guilt is judged on).
+    pub(crate) wd4_prev_color: u8,
     pub(crate) dealer: u8,
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) hands_played: u32,
@@ -149,6 +151,7 @@ impl ClassicState {
             pending: 0,
             stack_len: 0,
             wd4_guilty: false,
+            wd4_prev_color: NO_COLOR,
             dealer: 0,
             scores: [0; MAX_PLAYERS],
             hands_played: 0,
@@ -615,6 +618,7 @@ impl ClassicState {
         if kind == WILD_DRAW_FOUR {
             let hand = self.hands[seat as usize].mask(0);
             self.wd4_guilty = hand & COLOR_MASK[self.color as usize] != 0;
+            self.wd4_prev_color = self.color;
         }
         self.place(seat, kind, named, log);
         if self.hands[seat as usize].is_empty() {

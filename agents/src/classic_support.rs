@@ -1,16 +1,22 @@
 //! Classic UNO's agents: which heuristic and search agents play it.
 
 use crate::heuristic::{HeuristicAgent, HeuristicParams};
-use crate::mcts::MctsParams;
-use crate::spec::AgentSupport;
-use crate::{Agent, FirstLegalAgent};
+use crate::mcts::{Mcts, MctsParams, Rollout};
+use crate::spec::{AgentSupport, AnyAgent};
+use crate::{Agent, RandomAgent};
 use uno_engine::classic::ClassicState;
 
 impl AgentSupport for ClassicState {
     fn heuristic(p: &HeuristicParams) -> Box<dyn Agent<Self>> {
         Box::new(HeuristicAgent { params: p.clone() })
     }
-    fn mcts(_p: &MctsParams) -> Box<dyn Agent<Self>> {
-        Box::new(FirstLegalAgent)
+    fn mcts(p: &MctsParams) -> Box<dyn Agent<Self>> {
+        let rollout: AnyAgent<ClassicState> = match p.rollout {
+            Rollout::Random => AnyAgent::Random(RandomAgent),
+            Rollout::Heuristic => AnyAgent::Boxed(Box::new(HeuristicAgent {
+                params: HeuristicParams::default(),
+            })),
+        };
+        Box::new(Mcts::new(p.clone(), rollout))
     }
 }

@@ -14,7 +14,7 @@ pub mod spec;
 
 pub use encode::{legal_mask, ClassicEncoder, ObservationEncoder};
 pub use heuristic::{HeuristicAgent, HeuristicParams};
-pub use mcts::MctsParams;
+pub use mcts::{Mcts, MctsParams};
 pub use random::{FirstLegalAgent, RandomAgent};
 pub use spec::{AgentFactory, AgentSpec, AgentSupport, AnyAgent};
 
@@ -46,6 +46,15 @@ impl<'a, G: Game> Decision<'a, G> {
     /// Readable name of an action.
     pub fn action_name(&self, a: Action) -> String {
         self.state.action_name(a)
+    }
+}
+
+impl<G: uno_engine::SearchGame> Decision<'_, G> {
+    /// A full state sampled from what the deciding player knows (their own hand, the public
+    /// cards, hand sizes; never the hidden cards themselves): the only way search agents see a
+    /// state.
+    pub fn determinize(&self, rng: &mut Rng) -> G {
+        self.state.determinize(self.seat, rng)
     }
 }
 

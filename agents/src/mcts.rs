@@ -1,18 +1,358 @@
-//! Information-set Monte Carlo tree search. STUB: being written.
+//! Information-set Monte Carlo tree search: single-observer IS-MCTS (Cowling, Powley and
+//! Whitehouse, 2012) with per-seat value vectors for multi-player games.
+//!
+//! Each iteration:
+//! 1. **determinize**: sample a full state consistent with what the searcher knows
+//!    (`SearchGame::determinize`: own hand, discard pile, hand sizes, ...; never the hidden cards);
+//! 2. **select** down the tree of the searcher's information set: at each node only the children
+//!    whose action is legal in this determinization compete; each gets its *availability* count
+//!    bumped, and the one maximising UCB1 for the player to act (mean reward + c·sqrt(ln avail / n))
+//!    is followed;
+//! 3. **expand** one untried legal action;
+//! 4. **roll out** with the rollout policy (random or heuristic) for at most `depth` decisions, then
+//!    score with `SearchGame::value_estimate` (exact at a terminal state);
+//! 5. **back up** the reward vector (one share per seat) along the path.
+//!
+//! The final move is the root child with most visits (or the best mean for the searcher with
+//! `final=value`). The tree lives in an arena reused between decisions, so steady-state search
+//! does not allocate. Chance events are not tree nodes: the determinization fixes the hidden
+//! cards, and draws come from the determinized state's own (searcher-seeded) chance stream.
 
 use crate::params::Params;
+use crate::{Agent, Decision};
+use std::time::{Duration, Instant};
+use uno_engine::{Action, ActionList, Rng, SearchGame, MAX_PLAYERS};
+
+/// Rollout policy of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    Random,
+    Heuristic,
+}
+
+/// How the move is chosen after the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// Most visited root child (robust child).
+    Visits,
+    /// Best mean reward for the searcher.
+    Value,
+}
 
 /// Parameters of the IS-MCTS agent (spec `mcts:key=value,...`).
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct MctsParams {}
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsParams {
+    /// Iterations per decision (ignored when `time_ms` > 0).
+    pub iterations: u32,
+    /// Time budget per decision in milliseconds (0: use `iterations`; not reproducible).
+    pub time_ms: u64,
+    /// UCB1 exploration constant (rewards are win shares in 0..1).
+    pub c: f64,
+    pub rollout: Rollout,
+    /// Decisions per rollout before the value estimate is used.
+    pub depth: u32,
+    pub final_choice: FinalChoice,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            iterations: 1000,
+            time_ms: 0,
+            c: 0.7,
+            rollout: Rollout::Random,
+            depth: 40,
+            final_choice: FinalChoice::Visits,
+        }
+    }
+}
+
+pub const MCTS_PARAMS: &str =
+    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value)";
 
 impl MctsParams {
     pub fn parse(text: &str) -> Result<Self, String> {
+        let d = MctsParams::default();
         let p = Params::parse("mcts", text)?;
-        p.finish("")?;
-        Ok(MctsParams {})
+        let out = MctsParams {
+            iterations: p.u64("iterations", d.iterations as u64, 1, 10_000_000)? as u32,
+            time_ms: p.u64("time_ms", d.time_ms, 0, 3_600_000)?,
+            c: p.f64("c", d.c, 0.0, 100.0)?,
+            rollout: match p.choice("rollout", "random", &["random", "heuristic"])? {
+                "heuristic" => Rollout::Heuristic,
+                _ => Rollout::Random,
+            },
+            depth: p.u64("depth", d.depth as u64, 0, 1_000_000)? as u32,
+            final_choice: match p.choice("final", "visits", &["visits", "value"])? {
+                "value" => FinalChoice::Value,
+                _ => FinalChoice::Visits,
+            },
+        };
+        p.finish(MCTS_PARAMS)?;
+        Ok(out)
     }
+
+    /// Canonical spec: `mcts` plus the parameters that differ from the defaults.
     pub fn label(&self) -> String {
-        "mcts".into()
+        let d = MctsParams::default();
+        let mut parts = Vec::new();
+        if self.iterations != d.iterations {
+            parts.push(format!("iterations={}", self.iterations));
+        }
+        if self.time_ms != d.time_ms {
+            parts.push(format!("time_ms={}", self.time_ms));
+        }
+        if self.c != d.c {
+            parts.push(format!("c={}", self.c));
+        }
+        if self.rollout != d.rollout {
+            parts.push("rollout=heuristic".to_string());
+        }
+        if self.depth != d.depth {
+            parts.push(format!("depth={}", self.depth));
+        }
+        if self.final_choice != d.final_choice {
+            parts.push("final=value".to_string());
+        }
+        if parts.is_empty() {
+            "mcts".into()
+        } else {
+            format!("mcts:{}", parts.join(","))
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    /// Action on the edge from the parent.
+    action: Action,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Times this node's action was legal when its parent was visited.
+    avail: u32,
+    /// Summed rewards per seat.
+    value: [f32; MAX_PLAYERS],
+}
+
+impl Node {
+    fn new(action: Action) -> Self {
+        Node {
+            action,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            value: [0.0; MAX_PLAYERS],
+        }
+    }
+}
+
+/// Search statistics of the last decision (for tests and benchmarks).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    pub iterations: u32,
+    pub nodes: u32,
+    pub rollout_decisions: u64,
+}
+
+/// The IS-MCTS agent, generic over the game and the rollout policy.
+pub struct Mcts<G: SearchGame, R: Agent<G>> {
+    pub params: MctsParams,
+    label: String,
+    rollout: R,
+    nodes: Vec<Node>,
+    path: Vec<u32>,
+    pub last: SearchStats,
+    _g: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
+    pub fn new(params: MctsParams, rollout: R) -> Self {
+        Mcts {
+            label: params.label(),
+            params,
+            rollout,
+            nodes: Vec::new(),
+            path: Vec::new(),
+            last: SearchStats::default(),
+            _g: std::marker::PhantomData,
+        }
+    }
+
+    /// Runs the search for the decision `d` and returns the chosen action among `d.legal`. The
+    /// search sees the game only through `d.determinize`, i.e. through what `d.seat` knows.
+    pub fn search(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        let me = d.seat;
+        let root_legal = d.legal;
+        if root_legal.len() == 1 {
+            self.last = SearchStats::default();
+            return root_legal[0];
+        }
+        self.nodes.clear();
+        self.nodes.push(Node::new(Action::MAX));
+        let mut legal = ActionList::new();
+        let mut rollout_decisions = 0u64;
+        let deadline = (self.params.time_ms > 0)
+            .then(|| Instant::now() + Duration::from_millis(self.params.time_ms));
+        let mut it = 0u32;
+        loop {
+            if let Some(d) = deadline {
+                // Check the clock every 16 iterations.
+                if it % 16 == 0 && Instant::now() >= d && it > 0 {
+                    break;
+                }
+            } else if it >= self.params.iterations {
+                break;
+            }
+            it += 1;
+            let mut state = d.determinize(rng);
+            self.path.clear();
+            self.path.push(0);
+            let mut node = 0u32;
+            // Selection and expansion.
+            while let Some((player, _)) = state.to_act() {
+                state.legal_actions(&mut legal);
+                let (next, expanded) = self.select_or_expand(node, player, &legal, rng);
+                state.apply_unchecked(self.nodes[next as usize].action);
+                self.path.push(next);
+                node = next;
+                if expanded {
+                    break;
+                }
+            }
+            // Rollout.
+            let mut steps = 0;
+            while steps < self.params.depth {
+                let Some((seat, kind)) = state.to_act() else {
+                    break;
+                };
+                state.legal_actions(&mut legal);
+                let rd = Decision::new(&state, seat, kind, legal.as_slice());
+                let a = self.rollout.act(&rd, rng);
+                debug_assert!(legal.contains(a));
+                state.apply_unchecked(a);
+                steps += 1;
+            }
+            rollout_decisions += steps as u64;
+            // Backup.
+            let reward = state.value_estimate();
+            for &i in &self.path {
+                let n = &mut self.nodes[i as usize];
+                n.visits += 1;
+                for (v, r) in n.value.iter_mut().zip(reward.iter()) {
+                    *v += *r as f32;
+                }
+            }
+        }
+        self.last = SearchStats {
+            iterations: it,
+            nodes: self.nodes.len() as u32,
+            rollout_decisions,
+        };
+        self.best_root_action(me, root_legal)
+    }
+
+    /// At `node` (where `player` acts, with `legal` actions in this determinization): bumps the
+    /// availability of the legal children, expands an untried action if any (returns it with
+    /// `true`), otherwise returns the UCB1-best legal child.
+    fn select_or_expand(
+        &mut self,
+        node: u32,
+        player: u8,
+        legal: &[Action],
+        rng: &mut Rng,
+    ) -> (u32, bool) {
+        // Which legal actions already have a child (legal is ascending, at most MAX_LEGAL long).
+        let mut tried = [false; uno_engine::MAX_LEGAL];
+        let mut untried = legal.len();
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let child = &mut self.nodes[c as usize];
+            if let Ok(i) = legal.binary_search(&child.action) {
+                tried[i] = true;
+                untried -= 1;
+                child.avail += 1;
+            }
+            c = child.next_sibling;
+        }
+        if untried > 0 {
+            let mut pick = rng.below(untried as u32) as usize;
+            let mut idx = 0;
+            for (i, t) in tried.iter().enumerate().take(legal.len()) {
+                if !t {
+                    if pick == 0 {
+                        idx = i;
+                        break;
+                    }
+                    pick -= 1;
+                }
+            }
+            let new = self.nodes.len() as u32;
+            let mut n = Node::new(legal[idx]);
+            n.avail = 1;
+            n.next_sibling = self.nodes[node as usize].first_child;
+            self.nodes.push(n);
+            self.nodes[node as usize].first_child = new;
+            return (new, true);
+        }
+        let p = player as usize;
+        let cexp = self.params.c as f32;
+        let mut best = NONE;
+        let mut best_score = f32::NEG_INFINITY;
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let child = &self.nodes[c as usize];
+            if legal.binary_search(&child.action).is_ok() {
+                let n = child.visits.max(1) as f32;
+                let score =
+                    child.value[p] / n + cexp * ((child.avail.max(1) as f32).ln() / n).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            c = child.next_sibling;
+        }
+        debug_assert!(best != NONE);
+        (best, false)
+    }
+
+    fn best_root_action(&self, me: u8, root_legal: &[Action]) -> Action {
+        let mut best = root_legal[0];
+        let mut best_key = f64::NEG_INFINITY;
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let child = &self.nodes[c as usize];
+            if root_legal.contains(&child.action) && child.visits > 0 {
+                let key = match self.params.final_choice {
+                    FinalChoice::Visits => {
+                        child.visits as f64 + child.value[me as usize] as f64 * 1e-6
+                    }
+                    FinalChoice::Value => child.value[me as usize] as f64 / child.visits as f64,
+                };
+                // Ties go to the lower action id, independently of child order.
+                if key > best_key || (key == best_key && child.action < best) {
+                    best_key = key;
+                    best = child.action;
+                }
+            }
+            c = child.next_sibling;
+        }
+        best
+    }
+}
+
+impl<G: SearchGame, R: Agent<G>> Agent<G> for Mcts<G, R> {
+    fn name(&self) -> &str {
+        &self.label
+    }
+    fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        self.search(d, rng)
+    }
+    fn reset(&mut self) {
+        self.rollout.reset();
     }
 }

@@ -130,6 +130,43 @@ fn main() {
             std::mem::size_of::<ClassicState>()
         );
     }
+    if run("mcts") {
+        use uno_agents::mcts::{Mcts, MctsParams};
+        use uno_agents::{AnyAgent, Decision, RandomAgent};
+        for (label, opts, players) in [
+            ("classic-official 4p", off, 4),
+            ("classic-rlcard 2p", rl, 2),
+        ] {
+            let states = midgame_states(opts, players, 64);
+            let mut m: Mcts<ClassicState, AnyAgent<ClassicState>> =
+                Mcts::new(MctsParams::default(), AnyAgent::Random(RandomAgent));
+            let mut legal = ActionList::new();
+            let mut rng = Rng::new(5);
+            // Only positions with a real choice (a single legal action returns at once).
+            let pos: Vec<&ClassicState> = states
+                .iter()
+                .filter(|s| {
+                    s.legal_actions(&mut legal);
+                    legal.len() > 1
+                })
+                .take(16)
+                .collect();
+            let per_sample = pos.len() as u64 * 1000;
+            measure(
+                &format!("mcts iterations, {label} (1000/decision)"),
+                "iterations",
+                per_sample,
+                |_| {
+                    for s in &pos {
+                        let (seat, kind) = s.to_act().unwrap();
+                        s.legal_actions(&mut legal);
+                        let d = Decision::new(*s, seat, kind, legal.as_slice());
+                        black_box(m.search(&d, &mut rng));
+                    }
+                },
+            );
+        }
+    }
     if run("apply") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

@@ -1,0 +1,204 @@
+//! IS-MCTS: parameters, legality, and that it cannot cheat (its decisions depend only on what
+//! the searching player knows).
+
+use uno_agents::mcts::{FinalChoice, Mcts, MctsParams, Rollout};
+use uno_agents::{Agent, AgentSpec, AnyAgent, Decision, RandomAgent};
+use uno_engine::classic::{ClassicOptions, ClassicState, Scenario};
+use uno_engine::{ActionList, Game, Rng};
+
+fn mcts(params: &str) -> Mcts<ClassicState, AnyAgent<ClassicState>> {
+    Mcts::new(
+        MctsParams::parse(params).unwrap(),
+        AnyAgent::Random(RandomAgent),
+    )
+}
+
+fn decide(
+    agent: &mut Mcts<ClassicState, AnyAgent<ClassicState>>,
+    s: &ClassicState,
+    seed: u64,
+) -> u16 {
+    let (seat, kind) = s.to_act().unwrap();
+    let mut legal = ActionList::new();
+    s.legal_actions(&mut legal);
+    let d = Decision::new(s, seat, kind, legal.as_slice());
+    agent.act(&d, &mut Rng::new(seed))
+}
+
+#[test]
+fn params_parse_with_defaults_ranges_and_labels() {
+    let d = MctsParams::parse("").unwrap();
+    assert_eq!(d, MctsParams::default());
+    assert_eq!(d.label(), "mcts");
+    let p =
+        MctsParams::parse("iterations=50, c=1.2,rollout=heuristic,depth=10,final=value").unwrap();
+    assert_eq!(p.iterations, 50);
+    assert_eq!(p.c, 1.2);
+    assert_eq!(p.rollout, Rollout::Heuristic);
+    assert_eq!(p.depth, 10);
+    assert_eq!(p.final_choice, FinalChoice::Value);
+    assert_eq!(
+        p.label(),
+        "mcts:iterations=50,c=1.2,rollout=heuristic,depth=10,final=value"
+    );
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    assert!(MctsParams::parse("iterations=0")
+        .unwrap_err()
+        .contains("outside"));
+    assert!(MctsParams::parse("iters=5")
+        .unwrap_err()
+        .contains("unknown parameter 'iters'"));
+    assert!(MctsParams::parse("rollout=smart")
+        .unwrap_err()
+        .contains("not one of"));
+    assert!(MctsParams::parse("c=abc")
+        .unwrap_err()
+        .contains("not a number"));
+    assert!(matches!(
+        AgentSpec::parse("mcts:iterations=10"),
+        Ok(AgentSpec::Mcts(_))
+    ));
+}
+
+/// Two positions that differ only in what seat 0 cannot see: the other hands' contents (same
+/// sizes) and the draw pile's order and contents.
+const TWIN_A: &str = r#"{"players": 3, "seed": 1,
+    "hands": [["R5", "G2", "Y7", "B+2", "W"], ["G9", "GS", "B1"], ["Y3", "R8", "W+4", "G0"]],
+    "discard": ["Y1", "R3"], "draw_pile": ["B5", "Y9", "G4"], "current": 0}"#;
+const TWIN_B: &str = r#"{"players": 3, "seed": 99,
+    "hands": [["R5", "G2", "Y7", "B+2", "W"], ["RS", "Y0", "W+4"], ["B9", "G6", "R+2", "Y8"]],
+    "discard": ["Y1", "R3"], "draw_pile": ["R1", "RR", "B0", "W"], "current": 0}"#;
+
+#[test]
+fn cannot_cheat_identical_decisions_when_only_hidden_cards_differ() {
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
+    // Sanity: the positions really differ, but not for seat 0.
+    assert_ne!(a.hand(1).counts(), b.hand(1).counts());
+    assert_eq!(a.hand(0).counts(), b.hand(0).counts());
+    for seed in 0..20 {
+        let mut ma = mcts("iterations=300");
+        let mut mb = mcts("iterations=300");
+        let xa = decide(&mut ma, &a, seed);
+        let xb = decide(&mut mb, &b, seed);
+        assert_eq!(xa, xb, "seed {seed}");
+        assert_eq!(ma.last, mb.last, "search statistics differ for seed {seed}");
+    }
+}
+
+#[test]
+fn cannot_cheat_along_random_games() {
+    // Play random games; at seat 0's decisions, build a twin by exchanging two opponents'
+    // hands of equal size (hidden from seat 0) and check the search is unaffected.
+    let opts = ClassicOptions::default();
+    let mut checked = 0;
+    for game in 0..30u64 {
+        let mut s = ClassicState::new(opts, 4, game).unwrap();
+        let mut rng = Rng::new(game);
+        let mut legal = ActionList::new();
+        let mut steps = 0;
+        while let Some((seat, _)) = s.to_act() {
+            steps += 1;
+            if steps > 60 {
+                break;
+            }
+            s.legal_actions(&mut legal);
+            if seat == 0 && legal.len() > 1 {
+                if let Some(t) = swap_hidden(&s) {
+                    let mut m1 = mcts("iterations=100");
+                    let mut m2 = mcts("iterations=100");
+                    let (x1, x2) = (decide(&mut m1, &s, steps), decide(&mut m2, &t, steps));
+                    assert_eq!(x1, x2);
+                    assert_eq!(m1.last, m2.last);
+                    checked += 1;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 20, "only {checked} positions checked");
+}
+
+/// The same position with two opponents of equal hand size exchanging hands (a difference seat
+/// 0 cannot see), rebuilt through the scenario notation.
+fn swap_hidden(s: &ClassicState) -> Option<ClassicState> {
+    use uno_engine::classic::CARDS;
+    let n = 4;
+    let (x, y) = (1..n)
+        .flat_map(|x| (x + 1..n).map(move |y| (x, y)))
+        .find(|&(x, y)| {
+            s.hand(x).len() == s.hand(y).len() && s.hand(x).counts() != s.hand(y).counts()
+        })?;
+    if s.to_act()?.1 != uno_engine::DecisionKind::Play {
+        return None;
+    }
+    let codes = |seat: usize| -> Vec<String> {
+        s.hand(seat)
+            .iter()
+            .flat_map(|(k, c)| std::iter::repeat_n(CARDS[k].code.to_string(), c as usize))
+            .collect()
+    };
+    let mut hands: Vec<Vec<String>> = (0..n).map(codes).collect();
+    hands.swap(x, y);
+    let mut discard: Vec<String> = Vec::new();
+    for (k, &c) in s.discard_counts().iter().enumerate() {
+        // The top card goes last; other copies of its kind lie below.
+        let below = if k as u8 == s.top() { c - 1 } else { c };
+        discard.extend(std::iter::repeat_n(
+            CARDS[k].code.to_string(),
+            below as usize,
+        ));
+    }
+    discard.push(CARDS[s.top() as usize].code.to_string());
+    let sc = Scenario {
+        players: n,
+        hands,
+        discard,
+        color: uno_engine::Color::from_index(s.color()).map(|c| c.name().to_string()),
+        direction: Some(
+            if s.clockwise() {
+                "clockwise"
+            } else {
+                "counterclockwise"
+            }
+            .into(),
+        ),
+        current: s.current() as usize,
+        last_player: Some(s.last_player() as usize),
+        seed: 12345,
+        ..Default::default()
+    };
+    // Same public facts as the original: the discard pile, direction, colour, turn, dealer.
+    sc.build().ok()
+}
+
+#[test]
+fn only_legal_actions_and_beats_random() {
+    let opts = ClassicOptions::rlcard();
+    let mut wins = 0;
+    let games = 300;
+    let mut legal = ActionList::new();
+    for g in 0..games {
+        let mut s = ClassicState::new(opts, 2, 1000 + g).unwrap();
+        let mut m = mcts("iterations=100");
+        let mut r = RandomAgent;
+        let mut rng = Rng::new(g);
+        let me = (g % 2) as u8;
+        while let Some((seat, kind)) = s.to_act() {
+            s.legal_actions(&mut legal);
+            let d = Decision::new(&s, seat, kind, legal.as_slice());
+            let a = if seat == me {
+                m.act(&d, &mut rng)
+            } else {
+                Agent::<ClassicState>::act(&mut r, &d, &mut rng)
+            };
+            s.apply(a).expect("mcts returns legal actions");
+        }
+        if s.outcome().unwrap().winner == Some(me) {
+            wins += 1;
+        }
+    }
+    let rate = wins as f64 / games as f64;
+    assert!(rate > 0.55, "mcts won {rate} against random");
+}

@@ -201,7 +201,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         loop {
             if let Some(d) = deadline {
                 // Check the clock every 16 iterations.
-                if it % 16 == 0 && Instant::now() >= d && it > 0 {
+                if it.is_multiple_of(16) && Instant::now() >= d && it > 0 {
                     break;
                 }
             } else if it >= self.params.iterations {

@@ -4,6 +4,7 @@ use crate::config::{OptionInput, Variant};
 use crate::output::{write_atomic, AtomicFile};
 use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
+use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -39,6 +40,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print a variant's card table, action ids and options.
     Rules(RulesArgs),
+    /// Play agents against each other on shared deals, every seating rotated, and rate them.
+    Tournament(TournamentArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -115,6 +118,64 @@ pub struct ReplayArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    long_about = "Play two or more agents against each other. Every deal (a game seed) is played \
+                  once per seating, so each agent sits in each seat equally often on the same \
+                  cards (common random numbers). Reports win rates, a head-to-head table, seat \
+                  win rates and Bradley-Terry ratings (Elo scale) with standard errors, and \
+                  writes tournament.json, agents.csv, head_to_head.csv and tournament.md. \
+                  Details: docs/tournament.md."
+)]
+pub struct TournamentArgs {
+    /// Agents, comma-separated, at least 2 with distinct labels, e.g.
+    /// random,heuristic,mcts:iterations=200. LABEL@SPEC gives an agent its own label
+    /// (a@first,b@first plays two copies of one agent).
+    #[arg(long, short = 'a')]
+    pub agents: String,
+    /// Variant to play (known: classic).
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Seats per game (classic: 2 to 10). Fewer agents than seats: the list is repeated
+    /// cyclically; more agents than seats: every combination of agents plays.
+    #[arg(long, short = 'p', default_value_t = 4)]
+    pub players: usize,
+    /// Option preset (classic: official, rlcard).
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// JSON file of options (an object; may name a "preset").
+    #[arg(long)]
+    pub options: Option<PathBuf>,
+    /// Override one option, e.g. --set stack_draw2=true (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of deals; each deal is played once per seating.
+    #[arg(long, short = 'n', default_value_t = 10_000)]
+    pub games: u64,
+    /// Master seed; deal i uses a game seed derived from (seed, i).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, short = 't')]
+    pub threads: Option<usize>,
+    /// Seatings per deal: permute (all distinct permutations), rotate (cyclic rotations), or
+    /// auto (permute when at most 24 per lineup, else rotate).
+    #[arg(long, value_enum, default_value_t = Seating::Auto)]
+    pub seating: Seating,
+    /// Output folder (default out/tournament-<variant>-<players>p-seed<seed>/).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Do not write any file, only print the tables.
+    #[arg(long, conflicts_with = "out")]
+    pub no_write: bool,
+    /// Hide the progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Deals per chunk (interrupt granularity; default: about 16,384 games per chunk).
+    #[arg(long, hide = true)]
+    pub chunk: Option<u64>,
+}
+
+#[derive(Args, Debug)]
 pub struct RulesArgs {
     #[arg(long, short = 'v', default_value = "classic")]
     pub variant: String,
@@ -137,6 +198,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Command::Simulate(a) => simulate(a),
         Command::Replay(a) => replay(a),
         Command::Rules(a) => rules(a),
+        Command::Tournament(a) => tournament(a),
     };
     match res {
         Ok(()) => 0,
@@ -715,6 +777,135 @@ fn rules(a: RulesArgs) -> Result<(), String> {
             }
             println!("\npresets: official (default), rlcard (RLCard 1.2.0's simplified rules)");
         }
+    }
+    Ok(())
+}
+
+fn tournament(a: TournamentArgs) -> Result<(), String> {
+    let entrants = tour::parse_entrants(&a.agents)?;
+    let variant = Variant::parse(&a.variant)?;
+    let input = OptionInput::gather(a.options.as_deref(), a.preset.as_deref(), &a.set)?;
+    let opts = match variant {
+        Variant::Classic => input.classic(a.players)?,
+    };
+    if a.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if a.chunk == Some(0) {
+        return Err("--chunk must be at least 1".into());
+    }
+    let threads = match a.threads {
+        Some(0) => return Err("--threads must be at least 1".into()),
+        Some(t) => t,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+    };
+    let plan = Plan::new(entrants.len(), a.players, a.seating)?;
+    let per_deal = plan.games_per_deal() as u64;
+    let total_games = a.games.checked_mul(per_deal).ok_or_else(|| {
+        format!(
+            "{} deals × {per_deal} games per deal is too many games",
+            a.games
+        )
+    })?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let out_dir = if a.no_write {
+        None
+    } else {
+        Some(a.out.clone().unwrap_or_else(|| {
+            PathBuf::from(format!(
+                "out/tournament-{}-{}p-seed{}",
+                variant.name(),
+                a.players,
+                a.seed
+            ))
+        }))
+    };
+    if let Some(d) = &out_dir {
+        std::fs::create_dir_all(d)
+            .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C exits at once; the first saves every deal finished so far.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let pb = ProgressBar::with_draw_target(
+        Some(total_games),
+        if a.no_progress {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        },
+    );
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    let players = a.players;
+    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();
+    let make_agent = |i: usize| specs[i].instantiate::<ClassicState>();
+    let schedule = Schedule {
+        plan: &plan,
+        deals: a.games,
+        seed: a.seed,
+        new_game: &new_game,
+        chunk: a.chunk.unwrap_or((16_384 / per_deal).max(1)),
+    };
+    let start = Instant::now();
+    let result = pool.install(|| tour::run(&schedule, &make_agent, &stop, &|g| pb.inc(g)));
+    pb.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let report = result.stats.report(&entrants);
+    let cfg = TournamentConfig::new(
+        variant.name(),
+        &entrants,
+        &plan,
+        a.seating,
+        a.games,
+        a.seed,
+        serde_json::to_value(opts).expect("options serialise"),
+    );
+    let run = tour::RunInfo {
+        threads,
+        elapsed_seconds: elapsed,
+        games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
+        interrupted: result.interrupted,
+    };
+    if let Some(d) = &out_dir {
+        tour::write_outputs(d, &cfg, &report, &run)?;
+    }
+    let mut text = format!(
+        "{} games in {:.2} s ({:.0} games/s, {} thread(s))\n\n{}",
+        result.stats.games,
+        run.elapsed_seconds,
+        run.games_per_second,
+        threads,
+        tour::markdown(&cfg, &report)
+    );
+    if let Some(d) = &out_dir {
+        text.push_str(&format!("\nwritten: {}\n", d.display()));
+    }
+    // A closed stdout (e.g. piped into `head`) is not an error: the files are written.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if result.interrupted {
+        eprintln!(
+            "interrupted: {} of {} deals finished and saved",
+            result.deals_run, a.games
+        );
+        return Err("interrupted".into());
     }
     Ok(())
 }

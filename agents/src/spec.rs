@@ -56,6 +56,30 @@ impl AgentSpec {
     }
 }
 
+/// Splits a comma-separated list of agent specs (each optionally `LABEL@SPEC`). Parameters of a
+/// spec are comma-separated too (`mcts:iterations=200,c=0.7,random`): a piece of the form
+/// `key=value` without `:` or `@` that follows a spec with parameters continues that spec.
+pub fn split_spec_list(text: &str) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        let p = piece.trim();
+        let continues = items.last().is_some_and(|last| {
+            let spec = last.split_once('@').map_or(last.as_str(), |(_, s)| s);
+            spec.contains(':')
+        }) && p.contains('=')
+            && !p.contains(':')
+            && !p.contains('@');
+        match items.last_mut() {
+            Some(last) if continues => {
+                last.push(',');
+                last.push_str(p);
+            }
+            _ => items.push(p.to_string()),
+        }
+    }
+    items
+}
+
 /// Games the configurable agents know how to play. Implemented per variant; a new variant adds
 /// an impl (and any decision kinds its agents must learn), nothing else.
 pub trait AgentSupport: Game {
@@ -127,6 +151,23 @@ impl<G: AgentSupport> AgentFactory<G> for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn spec_lists_keep_parameters_together() {
+        assert_eq!(
+            split_spec_list("mcts:iterations=200,c=0.7,random, heuristic:bluff=0.5,first"),
+            vec![
+                "mcts:iterations=200,c=0.7",
+                "random",
+                "heuristic:bluff=0.5",
+                "first"
+            ]
+        );
+        assert_eq!(
+            split_spec_list("a@first,b@first"),
+            vec!["a@first", "b@first"]
+        );
+    }
+
     #[test]
     fn parses_known_and_rejects_unknown() {
         assert_eq!(AgentSpec::parse("random"), Ok(AgentSpec::Random));

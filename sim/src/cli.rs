@@ -210,9 +210,9 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
 }
 
 fn parse_agents(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
-    let specs: Vec<AgentSpec> = s
-        .split(',')
-        .map(AgentSpec::parse)
+    let specs: Vec<AgentSpec> = uno_agents::spec::split_spec_list(s)
+        .iter()
+        .map(|x| AgentSpec::parse(x))
         .collect::<Result<_, _>>()?;
     match specs.len() {
         1 => Ok(vec![specs[0].clone(); players]),

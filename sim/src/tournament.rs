@@ -50,23 +50,7 @@ pub struct Entrant {
 /// Parameters of a spec are comma-separated too (`mcts:iterations=200,c=0.7`): a piece of the
 /// form `key=value` without `:` or `@` that follows a spec with parameters continues that spec.
 pub fn parse_entrants(text: &str) -> Result<Vec<Entrant>, String> {
-    let mut items: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        let p = piece.trim();
-        let continues = items.last().is_some_and(|last| {
-            let spec = last.split_once('@').map_or(last.as_str(), |(_, s)| s);
-            spec.contains(':')
-        }) && p.contains('=')
-            && !p.contains(':')
-            && !p.contains('@');
-        match items.last_mut() {
-            Some(last) if continues => {
-                last.push(',');
-                last.push_str(p);
-            }
-            _ => items.push(p.to_string()),
-        }
-    }
+    let items = uno_agents::spec::split_spec_list(text);
     let mut out: Vec<Entrant> = Vec::with_capacity(items.len());
     for item in &items {
         let (label, spec_text) = match item.split_once('@') {

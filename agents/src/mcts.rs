@@ -52,6 +52,10 @@ pub struct MctsParams {
     /// Decisions per rollout before the value estimate is used.
     pub depth: u32,
     pub final_choice: FinalChoice,
+    /// Progressive bias towards the rollout policy's choice: at every tree node the action the
+    /// policy would take gets `bias / (visits + 1)` added to its UCB score, and is expanded
+    /// first. 0 switches the policy hint off.
+    pub bias: f64,
 }
 
 impl Default for MctsParams {
@@ -63,12 +67,13 @@ impl Default for MctsParams {
             rollout: Rollout::Random,
             depth: 40,
             final_choice: FinalChoice::Visits,
+            bias: 0.0,
         }
     }
 }
 
 pub const MCTS_PARAMS: &str =
-    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value)";
+    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value), bias";
 
 impl MctsParams {
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -87,6 +92,7 @@ impl MctsParams {
                 "value" => FinalChoice::Value,
                 _ => FinalChoice::Visits,
             },
+            bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
         };
         p.finish(MCTS_PARAMS)?;
         Ok(out)
@@ -113,6 +119,9 @@ impl MctsParams {
         }
         if self.final_choice != d.final_choice {
             parts.push("final=value".to_string());
+        }
+        if self.bias != d.bias {
+            parts.push(format!("bias={}", self.bias));
         }
         if parts.is_empty() {
             "mcts".into()
@@ -213,9 +222,15 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             self.path.push(0);
             let mut node = 0u32;
             // Selection and expansion.
-            while let Some((player, _)) = state.to_act() {
+            while let Some((player, kind)) = state.to_act() {
                 state.legal_actions(&mut legal);
-                let (next, expanded) = self.select_or_expand(node, player, &legal, rng);
+                let hint = if self.params.bias > 0.0 && legal.len() > 1 {
+                    let hd = Decision::new(&state, player, kind, legal.as_slice());
+                    Some(self.rollout.act(&hd, rng))
+                } else {
+                    None
+                };
+                let (next, expanded) = self.select_or_expand(node, player, &legal, hint, rng);
                 state.apply_unchecked(self.nodes[next as usize].action);
                 self.path.push(next);
                 node = next;
@@ -263,6 +278,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         node: u32,
         player: u8,
         legal: &[Action],
+        hint: Option<Action>,
         rng: &mut Rng,
     ) -> (u32, bool) {
         // Which legal actions already have a child (legal is ascending, at most MAX_LEGAL long).
@@ -279,17 +295,27 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             c = child.next_sibling;
         }
         if untried > 0 {
-            let mut pick = rng.below(untried as u32) as usize;
-            let mut idx = 0;
-            for (i, t) in tried.iter().enumerate().take(legal.len()) {
-                if !t {
-                    if pick == 0 {
-                        idx = i;
-                        break;
+            // The policy's hint first, otherwise a random untried action.
+            let hinted = hint
+                .and_then(|h| legal.binary_search(&h).ok())
+                .filter(|&i| !tried[i]);
+            let idx = match hinted {
+                Some(i) => i,
+                None => {
+                    let mut pick = rng.below(untried as u32) as usize;
+                    let mut idx = 0;
+                    for (i, t) in tried.iter().enumerate().take(legal.len()) {
+                        if !t {
+                            if pick == 0 {
+                                idx = i;
+                                break;
+                            }
+                            pick -= 1;
+                        }
                     }
-                    pick -= 1;
+                    idx
                 }
-            }
+            };
             let new = self.nodes.len() as u32;
             let mut n = Node::new(legal[idx]);
             n.avail = 1;
@@ -307,8 +333,11 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             let child = &self.nodes[c as usize];
             if legal.binary_search(&child.action).is_ok() {
                 let n = child.visits.max(1) as f32;
-                let score =
+                let mut score =
                     child.value[p] / n + cexp * ((child.avail.max(1) as f32).ln() / n).sqrt();
+                if hint == Some(child.action) {
+                    score += self.params.bias as f32 / (n + 1.0);
+                }
                 if score > best_score {
                     best_score = score;
                     best = c;

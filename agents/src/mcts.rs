@@ -63,11 +63,11 @@ impl Default for MctsParams {
         MctsParams {
             iterations: 1000,
             time_ms: 0,
-            c: 0.7,
-            rollout: Rollout::Random,
-            depth: 40,
+            c: 0.4,
+            rollout: Rollout::Heuristic,
+            depth: 20,
             final_choice: FinalChoice::Visits,
-            bias: 0.0,
+            bias: 2.0,
         }
     }
 }
@@ -83,7 +83,7 @@ impl MctsParams {
             iterations: p.u64("iterations", d.iterations as u64, 1, 10_000_000)? as u32,
             time_ms: p.u64("time_ms", d.time_ms, 0, 3_600_000)?,
             c: p.f64("c", d.c, 0.0, 100.0)?,
-            rollout: match p.choice("rollout", "random", &["random", "heuristic"])? {
+            rollout: match p.choice("rollout", "heuristic", &["random", "heuristic"])? {
                 "heuristic" => Rollout::Heuristic,
                 _ => Rollout::Random,
             },
@@ -112,7 +112,10 @@ impl MctsParams {
             parts.push(format!("c={}", self.c));
         }
         if self.rollout != d.rollout {
-            parts.push("rollout=heuristic".to_string());
+            parts.push(match self.rollout {
+                Rollout::Random => "rollout=random".to_string(),
+                Rollout::Heuristic => "rollout=heuristic".to_string(),
+            });
         }
         if self.depth != d.depth {
             parts.push(format!("depth={}", self.depth));

@@ -30,16 +30,17 @@ fn params_parse_with_defaults_ranges_and_labels() {
     let d = MctsParams::parse("").unwrap();
     assert_eq!(d, MctsParams::default());
     assert_eq!(d.label(), "mcts");
-    let p =
-        MctsParams::parse("iterations=50, c=1.2,rollout=heuristic,depth=10,final=value").unwrap();
+    let p = MctsParams::parse("iterations=50, c=1.2,rollout=random,depth=10,final=value,bias=0")
+        .unwrap();
     assert_eq!(p.iterations, 50);
     assert_eq!(p.c, 1.2);
-    assert_eq!(p.rollout, Rollout::Heuristic);
+    assert_eq!(p.rollout, Rollout::Random);
     assert_eq!(p.depth, 10);
     assert_eq!(p.final_choice, FinalChoice::Value);
+    assert_eq!(p.bias, 0.0);
     assert_eq!(
         p.label(),
-        "mcts:iterations=50,c=1.2,rollout=heuristic,depth=10,final=value"
+        "mcts:iterations=50,c=1.2,rollout=random,depth=10,final=value,bias=0"
     );
     assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
     assert!(MctsParams::parse("iterations=0")
@@ -83,6 +84,31 @@ fn cannot_cheat_identical_decisions_when_only_hidden_cards_differ() {
         let xb = decide(&mut mb, &b, seed);
         assert_eq!(xa, xb, "seed {seed}");
         assert_eq!(ma.last, mb.last, "search statistics differ for seed {seed}");
+    }
+}
+
+#[test]
+fn default_agent_from_its_spec_cannot_cheat_either() {
+    // The spec-built agent (heuristic rollouts, progressive bias) on the twin positions.
+    use uno_agents::AgentFactory;
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
+    let spec = AgentSpec::parse("mcts:iterations=200").unwrap();
+    for seed in 0..10 {
+        let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut legal = ActionList::new();
+        a.legal_actions(&mut legal);
+        let (seat, kind) = a.to_act().unwrap();
+        let xa = ma.act(
+            &Decision::new(&a, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        let xb = mb.act(
+            &Decision::new(&b, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        assert_eq!(xa, xb, "seed {seed}");
     }
 }
 

@@ -131,17 +131,31 @@ fn main() {
         );
     }
     if run("mcts") {
+        use uno_agents::mcts::Rollout;
         use uno_agents::mcts::{Mcts, MctsParams};
         use uno_agents::{AnyAgent, Decision, RandomAgent};
+        use uno_agents::{HeuristicAgent, HeuristicParams};
+        let configs = [
+            (
+                "default: heuristic rollouts, depth 20",
+                MctsParams::default(),
+            ),
+            (
+                "random rollouts, depth 40",
+                MctsParams {
+                    rollout: Rollout::Random,
+                    depth: 40,
+                    bias: 0.0,
+                    ..MctsParams::default()
+                },
+            ),
+        ];
         for (label, opts, players) in [
             ("classic-official 4p", off, 4),
             ("classic-rlcard 2p", rl, 2),
         ] {
             let states = midgame_states(opts, players, 64);
-            let mut m: Mcts<ClassicState, AnyAgent<ClassicState>> =
-                Mcts::new(MctsParams::default(), AnyAgent::Random(RandomAgent));
             let mut legal = ActionList::new();
-            let mut rng = Rng::new(5);
             // Only positions with a real choice (a single legal action returns at once).
             let pos: Vec<&ClassicState> = states
                 .iter()
@@ -151,20 +165,31 @@ fn main() {
                 })
                 .take(16)
                 .collect();
-            let per_sample = pos.len() as u64 * 1000;
-            measure(
-                &format!("mcts iterations, {label} (1000/decision)"),
-                "iterations",
-                per_sample,
-                |_| {
-                    for s in &pos {
-                        let (seat, kind) = s.to_act().unwrap();
-                        s.legal_actions(&mut legal);
-                        let d = Decision::new(*s, seat, kind, legal.as_slice());
-                        black_box(m.search(&d, &mut rng));
-                    }
-                },
-            );
+            for (cfg, params) in &configs {
+                let rollout: AnyAgent<ClassicState> = match params.rollout {
+                    Rollout::Random => AnyAgent::Random(RandomAgent),
+                    Rollout::Heuristic => AnyAgent::Boxed(Box::new(HeuristicAgent {
+                        params: HeuristicParams::default(),
+                    })),
+                };
+                let mut m: Mcts<ClassicState, AnyAgent<ClassicState>> =
+                    Mcts::new(params.clone(), rollout);
+                let mut rng = Rng::new(5);
+                let per_sample = pos.len() as u64 * params.iterations as u64;
+                measure(
+                    &format!("mcts {label}, {cfg}"),
+                    "iterations",
+                    per_sample,
+                    |_| {
+                        for s in &pos {
+                            let (seat, kind) = s.to_act().unwrap();
+                            s.legal_actions(&mut legal);
+                            let d = Decision::new(*s, seat, kind, legal.as_slice());
+                            black_box(m.search(&d, &mut rng));
+                        }
+                    },
+                );
+            }
         }
     }
     if run("apply") {

@@ -379,12 +379,10 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
         (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
         _ => None,
     };
-    let mut csv_writer = None;
     if let Some(f) = csv_file.as_mut() {
         let mut w = csv::Writer::from_writer(f.writer());
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
-        csv_writer = Some(());
     }
     let pb = ProgressBar::with_draw_target(
         Some(a.games),
@@ -414,7 +412,7 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
             agents: &r.agents,
             new_game: &new_game,
             chunk: a.chunk,
-            keep_records: csv_writer.is_some(),
+            keep_records: csv_file.is_some(),
         };
         run_batch(&batch, &stop, |st, records| {
             pb.set_position(st.games);

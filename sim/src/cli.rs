@@ -209,6 +209,53 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     }
 }
 
+/// The output folder (created), or `None` with `--no-write`.
+fn output_dir(
+    no_write: bool,
+    out: Option<&PathBuf>,
+    default: String,
+) -> Result<Option<PathBuf>, String> {
+    if no_write {
+        return Ok(None);
+    }
+    let d = out.cloned().unwrap_or_else(|| PathBuf::from(default));
+    std::fs::create_dir_all(&d)
+        .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
+    Ok(Some(d))
+}
+
+/// A flag set by the first Ctrl-C (the run stops after the current chunk and saves what is
+/// finished); a second Ctrl-C exits at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    stop
+}
+
+/// A games progress bar on stderr (indicatif hides it when stderr is not a terminal).
+fn progress_bar(total: u64, hidden: bool) -> ProgressBar {
+    let pb = ProgressBar::with_draw_target(
+        Some(total),
+        if hidden {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        },
+    );
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    pb
+}
+
 fn parse_agents(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
     let specs: Vec<AgentSpec> = uno_agents::spec::split_spec_list(s)
         .iter()
@@ -349,32 +396,17 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let out_dir = if a.no_write {
-        None
-    } else {
-        Some(a.out.clone().unwrap_or_else(|| {
-            PathBuf::from(format!(
-                "out/simulate-{}-{}p-seed{}",
-                r.variant.name(),
-                r.players,
-                a.seed
-            ))
-        }))
-    };
-    if let Some(d) = &out_dir {
-        std::fs::create_dir_all(d)
-            .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second Ctrl-C exits at once; the first lets the current chunk finish and saves it.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
+    let out_dir = output_dir(
+        a.no_write,
+        a.out.as_ref(),
+        format!(
+            "out/simulate-{}-{}p-seed{}",
+            r.variant.name(),
+            r.players,
+            a.seed
+        ),
+    )?;
+    let stop = interrupt_flag();
     let mut csv_file = match (&out_dir, a.csv) {
         (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
         _ => None,
@@ -384,20 +416,7 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
     }
-    let pb = ProgressBar::with_draw_target(
-        Some(a.games),
-        if a.no_progress {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
-        )
-        .expect("valid template"),
-    );
+    let pb = progress_bar(a.games, a.no_progress);
     let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
     let start = Instant::now();
     let opts = r.classic;
@@ -811,46 +830,18 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let out_dir = if a.no_write {
-        None
-    } else {
-        Some(a.out.clone().unwrap_or_else(|| {
-            PathBuf::from(format!(
-                "out/tournament-{}-{}p-seed{}",
-                variant.name(),
-                a.players,
-                a.seed
-            ))
-        }))
-    };
-    if let Some(d) = &out_dir {
-        std::fs::create_dir_all(d)
-            .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second Ctrl-C exits at once; the first saves every deal finished so far.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
-    let pb = ProgressBar::with_draw_target(
-        Some(total_games),
-        if a.no_progress {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
-        )
-        .expect("valid template"),
-    );
+    let out_dir = output_dir(
+        a.no_write,
+        a.out.as_ref(),
+        format!(
+            "out/tournament-{}-{}p-seed{}",
+            variant.name(),
+            a.players,
+            a.seed
+        ),
+    )?;
+    let stop = interrupt_flag();
+    let pb = progress_bar(total_games, a.no_progress);
     let players = a.players;
     let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
     let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();

@@ -321,7 +321,13 @@ impl ClassicState {
         }
     }
 
+    #[inline]
     pub(crate) fn actor(&self) -> Option<(Seat, DecisionKind)> {
+        // Normal turns dominate: a plain branch for them predicts far better than the jump
+        // table of the full match.
+        if self.phase == Phase::Play {
+            return Some((self.current, DecisionKind::Play));
+        }
         Some(match self.phase {
             Phase::Play => (self.current, DecisionKind::Play),
             Phase::PostDraw { .. } => (self.current, DecisionKind::PostDraw),
@@ -337,6 +343,14 @@ impl ClassicState {
 
     pub(crate) fn legal(&self, out: &mut ActionList) {
         out.clear();
+        if self.phase == Phase::Play {
+            let m = self.plays_for(self.current);
+            Self::push_plays(m, out);
+            if m == 0 || self.opts.draw_rule == DrawRule::Always {
+                out.push(DRAW);
+            }
+            return;
+        }
         match self.phase {
             Phase::Play => {
                 let m = self.plays_for(self.current);

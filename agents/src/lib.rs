@@ -70,6 +70,9 @@ impl<G: Game> Agent<G> for Box<dyn Agent<G>> {
     fn reset(&mut self) {
         (**self).reset()
     }
+    fn is_uniform_random(&self) -> bool {
+        (**self).is_uniform_random()
+    }
 }
 
 /// A player. Synchronous, one decision at a time; `rng` is the agent's own seeded stream.
@@ -80,4 +83,10 @@ pub trait Agent<G: Game>: Send {
     fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action;
     /// Called before each new game.
     fn reset(&mut self) {}
+    /// True if this agent picks uniformly among the legal actions exactly as
+    /// `d.legal[rng.below(d.legal.len())]`; the runner may then use `Game::sample_legal`, which
+    /// gives the identical action without building the list.
+    fn is_uniform_random(&self) -> bool {
+        false
+    }
 }

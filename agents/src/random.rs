@@ -16,6 +16,9 @@ impl<G: Game> Agent<G> for RandomAgent {
     fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
         d.legal[rng.below(d.legal.len() as u32) as usize]
     }
+    fn is_uniform_random(&self) -> bool {
+        true
+    }
 }
 
 /// Always the lowest legal action id; deterministic, for tests and debugging.

@@ -111,6 +111,10 @@ impl<G: Game> Agent<G> for AnyAgent<G> {
             AnyAgent::Boxed(a) => a.act(d, rng),
         }
     }
+    #[inline]
+    fn is_uniform_random(&self) -> bool {
+        matches!(self, AnyAgent::Random(_))
+    }
     fn reset(&mut self) {
         match self {
             AnyAgent::Random(a) => Agent::<G>::reset(a),

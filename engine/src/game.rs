@@ -175,6 +175,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn to_act(&self) -> Option<(Seat, DecisionKind)>;
     /// Writes the legal actions (ascending) into `out` (cleared first). Empty iff terminal.
     fn legal_actions(&self, out: &mut ActionList);
+    /// A uniformly random legal action, chosen exactly as `legal[rng.below(legal.len())]` would
+    /// be over the ascending list from `legal_actions` (same result for the same `rng` state).
+    /// Variants may override it with a path that does not build the list (the random agent's
+    /// fast path in the batch runner). Must not be called on a terminal state.
+    fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
+        let mut legal = ActionList::new();
+        self.legal_actions(&mut legal);
+        legal[rng.below(legal.len() as u32) as usize]
+    }
     /// Strict apply: an illegal action returns an error and leaves the state unchanged.
     fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
         self.check(a)?;

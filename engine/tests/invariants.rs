@@ -511,3 +511,49 @@ fn clone_is_independent() {
         assert_eq!(format!("{again:?}"), format!("{st:?}"));
     }
 }
+
+/// `sample_legal` picks exactly what `legal[rng.below(len)]` picks, for every decision of random
+/// games under several option sets (the batch runner relies on it for the random agent).
+#[test]
+fn sample_legal_matches_picking_from_the_list() {
+    use uno_engine::classic::{ClassicOptions, ClassicState};
+    use uno_engine::{ActionList, Game, Rng};
+    let house = ClassicOptions {
+        stack_draw2: true,
+        stack_draw4: true,
+        seven_zero: true,
+        jump_in: true,
+        max_actions: 3000,
+        ..ClassicOptions::default()
+    };
+    let official = ClassicOptions {
+        max_actions: 3000,
+        ..ClassicOptions::default()
+    };
+    let mut legal = ActionList::new();
+    let mut checked = 0u64;
+    for (opts, players) in [
+        (ClassicOptions::rlcard(), 2),
+        (ClassicOptions::rlcard(), 4),
+        (official, 3),
+        (house, 5),
+    ] {
+        for g in 0..40u64 {
+            let mut s = ClassicState::new(opts, players, g).unwrap();
+            let mut rng = Rng::new(g ^ 0xabc);
+            while !s.is_terminal() {
+                let mut r1 = rng.clone();
+                let mut r2 = rng.clone();
+                s.legal_actions(&mut legal);
+                let from_list = legal[r1.below(legal.len() as u32) as usize];
+                let sampled = s.sample_legal(&mut r2);
+                assert_eq!(from_list, sampled);
+                assert_eq!(r1, r2, "both consume the same randomness");
+                s.apply(sampled).unwrap();
+                rng = r2;
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

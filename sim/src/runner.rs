@@ -39,9 +39,16 @@ pub fn play_game<G: Game, A: Agent<G>>(
     }
     let mut aborted_by = None;
     while let Some((seat, kind)) = state.to_act() {
+        let agent = &mut agents[seat as usize];
+        if agent.is_uniform_random() {
+            // Same action as the agent would pick from the list, without building it.
+            let a = state.sample_legal(&mut rngs[seat as usize]);
+            state.apply_unchecked(a);
+            continue;
+        }
         state.legal_actions(&mut legal);
         let d = Decision::new(&state, seat, kind, legal.as_slice());
-        let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
+        let a = agent.act(&d, &mut rngs[seat as usize]);
         if !legal.contains(a) {
             aborted_by = Some(seat);
             break;

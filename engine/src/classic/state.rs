@@ -405,6 +405,39 @@ impl ClassicState {
         }
     }
 
+    /// `Game::sample_legal` for classic: normal turns without building the list.
+    #[inline]
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
+        if self.phase != Phase::Play {
+            let mut legal = ActionList::new();
+            self.legal(&mut legal);
+            return legal[rng.below(legal.len() as u32) as usize];
+        }
+        // Same order as `legal`: coloured plays ascending, Wild x4, Wild Draw Four x4, draw.
+        let m = self.plays_for(self.current);
+        let mut coloured = m & ((1u64 << 52) - 1);
+        let nc = coloured.count_ones();
+        let nw = if m & WILD_BIT != 0 { 4 } else { 0 };
+        let n4 = if m & WD4_BIT != 0 { 4 } else { 0 };
+        let nd = (m == 0 || self.opts.draw_rule == DrawRule::Always) as u32;
+        let mut k = rng.below(nc + nw + n4 + nd);
+        if k < nc {
+            for _ in 0..k {
+                coloured &= coloured - 1;
+            }
+            return coloured.trailing_zeros() as Action;
+        }
+        k -= nc;
+        if k < nw {
+            return PLAY_WILD + k as Action;
+        }
+        k -= nw;
+        if k < n4 {
+            return PLAY_WD4 + k as Action;
+        }
+        DRAW
+    }
+
     #[inline]
     fn challenge_open(&self) -> bool {
         self.opts.challenge && self.top == WILD_DRAW_FOUR && self.stack_len == 1

@@ -44,17 +44,9 @@ pub enum Command {
     Tournament(TournamentArgs),
 }
 
+/// The rule options of a run: preset, options file, overrides.
 #[derive(Args, Debug, Clone)]
-pub struct GameArgs {
-    /// Variant to play (known: classic).
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
-    /// Number of players (classic: 2 to 10).
-    #[arg(long, short = 'p', default_value_t = 4)]
-    pub players: usize,
-    /// Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: random, first.
-    #[arg(long, short = 'a', default_value = "random")]
-    pub agents: String,
+pub struct OptionArgs {
     /// Option preset (classic: official, rlcard).
     #[arg(long)]
     pub preset: Option<String>,
@@ -64,6 +56,31 @@ pub struct GameArgs {
     /// Override one option, e.g. --set stack_draw2=true (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+}
+
+impl OptionArgs {
+    fn gather(&self) -> Result<OptionInput, String> {
+        OptionInput::gather(self.options.as_deref(), self.preset.as_deref(), &self.set)
+    }
+    fn given(&self) -> bool {
+        self.options.is_some() || self.preset.is_some() || !self.set.is_empty()
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Variant to play (known: classic).
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Number of players (classic: 2 to 10).
+    #[arg(long, short = 'p', default_value_t = 4)]
+    pub players: usize,
+    /// Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: random,
+    /// first, heuristic[:params], mcts[:params] (see docs/agents/).
+    #[arg(long, short = 'a', default_value = "random")]
+    pub agents: String,
+    #[command(flatten)]
+    pub opts: OptionArgs,
 }
 
 #[derive(Args, Debug)]
@@ -139,15 +156,8 @@ pub struct TournamentArgs {
     /// cyclically; more agents than seats: every combination of agents plays.
     #[arg(long, short = 'p', default_value_t = 4)]
     pub players: usize,
-    /// Option preset (classic: official, rlcard).
-    #[arg(long)]
-    pub preset: Option<String>,
-    /// JSON file of options (an object; may name a "preset").
-    #[arg(long)]
-    pub options: Option<PathBuf>,
-    /// Override one option, e.g. --set stack_draw2=true (repeatable).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub opts: OptionArgs,
     /// Number of deals; each deal is played once per seating.
     #[arg(long, short = 'n', default_value_t = 10_000)]
     pub games: u64,
@@ -280,7 +290,7 @@ struct Resolved {
 fn resolve(g: &GameArgs) -> Result<Resolved, String> {
     let variant = Variant::parse(&g.variant)?;
     let players = g.players;
-    let input = OptionInput::gather(g.options.as_deref(), g.preset.as_deref(), &g.set)?;
+    let input = g.opts.gather()?;
     let classic = match variant {
         Variant::Classic => input.classic(players)?,
     };
@@ -664,7 +674,7 @@ fn replay(a: ReplayArgs) -> Result<(), String> {
     if let Some(path) = &a.scenario {
         // The scenario carries its own player count and options.
         Variant::parse(&a.game.variant)?;
-        if a.game.options.is_some() || a.game.preset.is_some() || !a.game.set.is_empty() {
+        if a.game.opts.given() {
             return Err(
                 "with --scenario, put options in the scenario file ('preset', 'options')".into(),
             );
@@ -801,7 +811,7 @@ fn rules(a: RulesArgs) -> Result<(), String> {
 fn tournament(a: TournamentArgs) -> Result<(), String> {
     let entrants = tour::parse_entrants(&a.agents)?;
     let variant = Variant::parse(&a.variant)?;
-    let input = OptionInput::gather(a.options.as_deref(), a.preset.as_deref(), &a.set)?;
+    let input = a.opts.gather()?;
     let opts = match variant {
         Variant::Classic => input.classic(a.players)?,
     };

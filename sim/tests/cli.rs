@@ -2,70 +2,20 @@
 //! exit, no panic), the happy paths write what they promise, and results are reproducible.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-/// A fresh, per-test scratch folder, removed when dropped (also when the test fails).
-struct TempDir(PathBuf);
+mod common;
+use common::{expect_ok, stderr, stdout, uno_in};
 
-impl TempDir {
-    fn new(test: &str) -> Self {
-        let p = std::env::temp_dir().join(format!("uno-cli-test-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    /// Writes `text` to `name` inside the folder and returns its path.
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).expect("write temp file");
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Runs `uno` with `args` in `cwd` (so a default `out/` folder never lands in the repository).
-fn uno_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uno"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("run the uno binary")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts a clean success and returns stdout.
-fn expect_ok(cwd: &Path, args: &[&str]) -> String {
-    let o = uno_in(cwd, args);
-    assert!(
-        o.status.success(),
-        "uno {args:?} failed with {:?}\nstderr:\n{}",
-        o.status,
-        stderr(&o)
-    );
-    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
-    stdout(&o)
+/// A scratch folder for one test of this suite.
+fn temp_dir(test: &str) -> common::TempDir {
+    common::TempDir::named("cli", test)
 }
 
 /// Asserts a clean failure: a non-zero exit code (not a signal), no panic, and every string of
 /// `needles` in stderr. Returns stderr.
 fn expect_error(test: &str, args: &[&str], needles: &[&str]) -> String {
-    let dir = TempDir::new(test);
+    let dir = temp_dir(test);
     expect_error_in(dir.path(), args, needles)
 }
 
@@ -238,7 +188,7 @@ fn unknown_preset() {
 
 #[test]
 fn options_file_not_json() {
-    let dir = TempDir::new("options_not_json");
+    let dir = temp_dir("options_not_json");
     let f = dir.file("opts.json", "{ stack_draw2: yes");
     expect_error_in(
         dir.path(),
@@ -256,7 +206,7 @@ fn options_file_not_json() {
 
 #[test]
 fn options_file_is_array() {
-    let dir = TempDir::new("options_array");
+    let dir = temp_dir("options_array");
     let f = dir.file("opts.json", r#"[{"stack_draw2": true}]"#);
     expect_error_in(
         dir.path(),
@@ -274,7 +224,7 @@ fn options_file_is_array() {
 
 #[test]
 fn options_file_missing() {
-    let dir = TempDir::new("options_missing");
+    let dir = temp_dir("options_missing");
     let f = dir.path().join("nope.json");
     expect_error_in(
         dir.path(),
@@ -292,7 +242,7 @@ fn options_file_missing() {
 
 #[test]
 fn options_file_with_unknown_key() {
-    let dir = TempDir::new("options_unknown_key");
+    let dir = temp_dir("options_unknown_key");
     let f = dir.file("opts.json", r#"{"stack_draw2": true, "hotdog_rule": 1}"#);
     expect_error_in(
         dir.path(),
@@ -360,7 +310,7 @@ fn zero_threads() {
 
 #[test]
 fn output_folder_is_a_file() {
-    let dir = TempDir::new("out_is_file");
+    let dir = temp_dir("out_is_file");
     let f = dir.file("not_a_dir", "x");
     expect_error_in(
         dir.path(),
@@ -371,7 +321,7 @@ fn output_folder_is_a_file() {
 
 #[test]
 fn replay_malformed_scenario() {
-    let dir = TempDir::new("scenario_malformed");
+    let dir = temp_dir("scenario_malformed");
     let f = dir.file("s.json", r#"{"players": 2, "hands": [["R5"]"#);
     expect_error_in(
         dir.path(),
@@ -382,7 +332,7 @@ fn replay_malformed_scenario() {
 
 #[test]
 fn replay_scenario_unknown_card() {
-    let dir = TempDir::new("scenario_unknown_card");
+    let dir = temp_dir("scenario_unknown_card");
     let f = dir.file(
         "s.json",
         r#"{"players": 2, "hands": [["R5", "X9"], ["B1"]], "discard": ["R3"]}"#,
@@ -396,7 +346,7 @@ fn replay_scenario_unknown_card() {
 
 #[test]
 fn replay_scenario_too_many_copies() {
-    let dir = TempDir::new("scenario_too_many");
+    let dir = temp_dir("scenario_too_many");
     // The deck has four Wilds; five are placed.
     let f = dir.file(
         "s.json",
@@ -411,7 +361,7 @@ fn replay_scenario_too_many_copies() {
 
 #[test]
 fn replay_scenario_wrong_number_of_hands() {
-    let dir = TempDir::new("scenario_hands");
+    let dir = temp_dir("scenario_hands");
     let f = dir.file(
         "s.json",
         r#"{"players": 3, "hands": [["R5"], ["B1"]], "discard": ["R3"]}"#,
@@ -425,7 +375,7 @@ fn replay_scenario_wrong_number_of_hands() {
 
 #[test]
 fn replay_scenario_missing_file() {
-    let dir = TempDir::new("scenario_missing");
+    let dir = temp_dir("scenario_missing");
     let f = dir.path().join("nope.json");
     expect_error_in(
         dir.path(),
@@ -436,7 +386,7 @@ fn replay_scenario_missing_file() {
 
 #[test]
 fn replay_scenario_unknown_field() {
-    let dir = TempDir::new("scenario_unknown_field");
+    let dir = temp_dir("scenario_unknown_field");
     let f = dir.file(
         "s.json",
         r#"{"players": 2, "hands": [["R5"], ["B1"]], "discard": ["R3"], "hotdog": 1}"#,
@@ -477,7 +427,7 @@ fn no_partial_files(dir: &Path) {
 
 #[test]
 fn simulate_writes_summary_and_csv() {
-    let dir = TempDir::new("simulate_csv");
+    let dir = temp_dir("simulate_csv");
     let out = dir.path().join("run");
     let text = expect_ok(
         dir.path(),
@@ -543,7 +493,7 @@ fn simulate_writes_summary_and_csv() {
 
 #[test]
 fn simulate_json_flag_prints_the_summary() {
-    let dir = TempDir::new("simulate_json");
+    let dir = temp_dir("simulate_json");
     let text = expect_ok(
         dir.path(),
         &[
@@ -565,7 +515,7 @@ fn simulate_json_flag_prints_the_summary() {
 
 #[test]
 fn rules_text_and_json() {
-    let dir = TempDir::new("rules");
+    let dir = temp_dir("rules");
     let text = expect_ok(dir.path(), &["rules"]);
     assert!(text.contains("classic"), "{text}");
     assert!(text.contains("W+4"), "{text}");
@@ -637,7 +587,7 @@ fn parse_replay(text: &str) -> ReplaySummary {
 
 #[test]
 fn replay_by_seed_and_index() {
-    let dir = TempDir::new("replay_seed");
+    let dir = temp_dir("replay_seed");
     let text = expect_ok(
         dir.path(),
         &["replay", "--seed", "3", "--game-index", "7", "-p", "2"],
@@ -659,7 +609,7 @@ fn replay_by_seed_and_index() {
 
 #[test]
 fn replay_small_scenario() {
-    let dir = TempDir::new("replay_scenario");
+    let dir = temp_dir("replay_scenario");
     let f = dir.file("s.json", SMALL_SCENARIO);
     let text = expect_ok(dir.path(), &["replay", "--scenario", path_str(&f)]);
     assert!(text.contains("2 players"), "{text}");
@@ -678,7 +628,7 @@ fn replay_small_scenario() {
 /// A scenario fixes the player count, so per-seat agents should be accepted without `-p`.
 #[test]
 fn replay_scenario_with_per_seat_agents() {
-    let dir = TempDir::new("replay_scenario_agents");
+    let dir = temp_dir("replay_scenario_agents");
     let f = dir.file("s.json", SMALL_SCENARIO);
     let text = expect_ok(
         dir.path(),
@@ -689,7 +639,7 @@ fn replay_scenario_with_per_seat_agents() {
 
 #[test]
 fn help_succeeds() {
-    let dir = TempDir::new("help");
+    let dir = temp_dir("help");
     let top = expect_ok(dir.path(), &["--help"]);
     for sub in ["simulate", "replay", "rules"] {
         assert!(top.contains(sub), "--help should list {sub}:\n{top}");
@@ -717,7 +667,7 @@ fn simulate_stats(dir: &Path, name: &str, extra: &[&str]) -> Value {
 
 #[test]
 fn stats_do_not_depend_on_thread_count() {
-    let dir = TempDir::new("determinism");
+    let dir = temp_dir("determinism");
     let base = ["-n", "20000", "-p", "4", "--seed", "9"];
     let one = simulate_stats(dir.path(), "t1", &[&base[..], &["-t", "1"]].concat());
     let two = simulate_stats(dir.path(), "t2", &[&base[..], &["-t", "2"]].concat());
@@ -742,7 +692,7 @@ fn stats_do_not_depend_on_thread_count() {
 
 #[test]
 fn replay_reproduces_csv_rows() {
-    let dir = TempDir::new("replay_matches_csv");
+    let dir = temp_dir("replay_matches_csv");
     let out = dir.path().join("run");
     expect_ok(
         dir.path(),

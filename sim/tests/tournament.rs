@@ -4,7 +4,6 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use uno_agents::{AgentSpec, AnyAgent};
 use uno_engine::classic::{ClassicOptions, ClassicState};
@@ -19,50 +18,17 @@ use uno_sim::tournament::{
 // Helpers
 // ------------------------------------------------------------------------------------------
 
-/// A fresh, per-test scratch folder, removed when dropped.
-struct TempDir(PathBuf);
+mod common;
+use common::{expect_ok, uno_in};
 
-impl TempDir {
-    fn new(test: &str) -> Self {
-        let p = std::env::temp_dir().join(format!("uno-tour-test-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("create temp dir");
-        TempDir(p)
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn uno_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uno"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .expect("run the uno binary")
-}
-
-fn expect_ok(cwd: &Path, args: &[&str]) -> String {
-    let o = uno_in(cwd, args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        o.status.success(),
-        "uno {args:?} failed with {:?}\nstderr:\n{err}",
-        o.status
-    );
-    assert!(!err.contains("panicked"), "{err}");
-    String::from_utf8_lossy(&o.stdout).into_owned()
+/// A scratch folder for one test of this suite.
+fn temp_dir(test: &str) -> common::TempDir {
+    common::TempDir::named("tour", test)
 }
 
 /// A clean failure: exit code 2, no panic, every needle in stderr.
 fn expect_error(test: &str, args: &[&str], needles: &[&str]) {
-    let dir = TempDir::new(test);
+    let dir = temp_dir(test);
     let o = uno_in(dir.path(), args);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(
@@ -216,7 +182,7 @@ fn seating_schemes_have_the_documented_sizes() {
 
 #[test]
 fn seat_games_are_balanced_in_the_output() {
-    let dir = TempDir::new("balanced");
+    let dir = temp_dir("balanced");
     let out = tournament_into(
         dir.path(),
         "t",
@@ -324,7 +290,7 @@ fn identical_copies_get_identical_results() {
     // With common random numbers, two copies of one agent (its randomness comes from the seat's
     // stream) play exactly mirrored games under `permute`: their statistics coincide and their
     // head-to-head is exactly one half. Independent deals per seating would make them differ.
-    let dir = TempDir::new("copies");
+    let dir = temp_dir("copies");
     let out = tournament_into(
         dir.path(),
         "t",
@@ -377,7 +343,7 @@ fn identical_copies_get_identical_results() {
 
 #[test]
 fn results_do_not_depend_on_threads_or_chunks() {
-    let dir = TempDir::new("threads");
+    let dir = temp_dir("threads");
     let args = [
         "--agents",
         "random,first,heuristic",
@@ -460,7 +426,7 @@ fn library_run_matches_across_thread_counts_and_keeps_a_prefix_when_stopped() {
 
 #[test]
 fn first_beats_random_and_files_parse() {
-    let dir = TempDir::new("files");
+    let dir = temp_dir("files");
     let stdout = expect_ok(
         dir.path(),
         &[
@@ -567,7 +533,7 @@ fn first_beats_random_and_files_parse() {
 
 #[test]
 fn more_agents_than_seats_plays_every_pair() {
-    let dir = TempDir::new("pairs");
+    let dir = temp_dir("pairs");
     let out = tournament_into(
         dir.path(),
         "t",
@@ -585,7 +551,7 @@ fn more_agents_than_seats_plays_every_pair() {
 
 #[test]
 fn no_write_writes_nothing() {
-    let dir = TempDir::new("nowrite");
+    let dir = temp_dir("nowrite");
     let stdout = expect_ok(
         dir.path(),
         &[

@@ -56,6 +56,9 @@ pub struct MctsParams {
     /// policy would take gets `bias / (visits + 1)` added to its UCB score, and is expanded
     /// first. 0 switches the policy hint off.
     pub bias: f64,
+    /// Prior that opponents followed the rules the searcher cannot check (classic: a Wild Draw
+    /// Four played without the colour in play); see `SearchGame::determinize`.
+    pub honesty: f64,
 }
 
 impl Default for MctsParams {
@@ -68,12 +71,13 @@ impl Default for MctsParams {
             depth: 20,
             final_choice: FinalChoice::Visits,
             bias: 2.0,
+            honesty: 0.9,
         }
     }
 }
 
 pub const MCTS_PARAMS: &str =
-    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value), bias";
+    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value), bias, honesty";
 
 impl MctsParams {
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -93,6 +97,7 @@ impl MctsParams {
                 _ => FinalChoice::Visits,
             },
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
+            honesty: p.f64("honesty", d.honesty, 0.0, 1.0)?,
         };
         p.finish(MCTS_PARAMS)?;
         Ok(out)
@@ -125,6 +130,9 @@ impl MctsParams {
         }
         if self.bias != d.bias {
             parts.push(format!("bias={}", self.bias));
+        }
+        if self.honesty != d.honesty {
+            parts.push(format!("honesty={}", self.honesty));
         }
         if parts.is_empty() {
             "mcts".into()
@@ -220,7 +228,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 break;
             }
             it += 1;
-            let mut state = d.determinize(rng);
+            let mut state = d.determinize(self.params.honesty, rng);
             self.path.clear();
             self.path.push(0);
             let mut node = 0u32;

@@ -228,3 +228,44 @@ fn only_legal_actions_and_beats_random() {
     let rate = wins as f64 / games as f64;
     assert!(rate > 0.55, "mcts won {rate} against random");
 }
+
+#[test]
+fn honesty_prior_shapes_the_offenders_sampled_hand() {
+    use uno_engine::classic::parse_card;
+    use uno_engine::SearchGame;
+    // Seat 0 faces seat 2's lone Wild Draw Four, played on red (R3); seat 2 holds 6 hidden cards.
+    let s = Scenario::from_json(
+        r#"{"players": 3, "hands": [["G5", "B2"], ["Y7", "B1", "G1"], ["R1", "R2", "Y4", "G8", "B6", "Y9"]],
+            "discard": ["R3", "W+4"], "color": "blue", "current": 0, "last_player": 2,
+            "decision": "respond", "pending_draw": 4, "wd4_guilty": true}"#,
+    )
+    .unwrap()
+    .build()
+    .unwrap();
+    let red: Vec<usize> = [
+        "R0", "R1", "R2", "R4", "R5", "R6", "R7", "R8", "R9", "RS", "RR", "R+2",
+    ]
+    .iter()
+    .map(|c| parse_card(c).unwrap() as usize)
+    .collect();
+    let holds_red = |d: &ClassicState| red.iter().any(|&k| d.hand(2).count(k) > 0);
+    let mut rng = Rng::new(9);
+    let mut with_red_honest = 0;
+    let mut with_red_uniform = 0;
+    for _ in 0..300 {
+        let honest = s.determinize(0, 1.0, &mut rng);
+        assert_eq!(honest.hand(2).len(), 6);
+        assert_eq!(honest.hand(0).counts(), s.hand(0).counts());
+        with_red_honest += holds_red(&honest) as u32;
+        let uniform = s.determinize(0, 0.0, &mut rng);
+        with_red_uniform += holds_red(&uniform) as u32;
+    }
+    assert_eq!(
+        with_red_honest, 0,
+        "an honest offender holds no card of the colour then in play"
+    );
+    assert!(
+        with_red_uniform > 150,
+        "uniform sampling usually gives red: {with_red_uniform}"
+    );
+}

@@ -217,8 +217,14 @@ pub trait SearchGame: Game {
     /// know (their view) is kept, every hidden card (other hands, the draw pile's order, hidden
     /// flags that depend on them) is resampled uniformly among the arrangements consistent with
     /// it, and the state's own chance stream is replaced by one seeded from `rng`. The result must
-    /// depend only on `self.view(viewer)` and `rng`, never on the hidden cards themselves.
-    fn determinize(&self, viewer: Seat, rng: &mut crate::Rng) -> Self;
+    /// depend only on `self.view(viewer)`, `honesty` and `rng`, never on the hidden cards
+    /// themselves.
+    ///
+    /// `honesty` (0..=1) is the searcher's prior that opponents followed rules it cannot check
+    /// (e.g. played a Wild Draw Four without holding the colour in play): with that probability
+    /// the hidden cards are sampled consistently with honest play, otherwise uniformly. Variants
+    /// without such rules ignore it.
+    fn determinize(&self, viewer: Seat, honesty: f64, rng: &mut crate::Rng) -> Self;
     /// Estimated share of the win for each seat (sums to 1 over the seats in play): the exact
     /// result at a terminal state, a heuristic estimate otherwise.
     fn value_estimate(&self) -> [f64; MAX_PLAYERS];

@@ -69,6 +69,10 @@ pub struct Scenario {
     /// Whether the Wild Draw Four on top was played while holding the then current colour.
     #[serde(default)]
     pub wd4_guilty: bool,
+    /// The colour in play when the Wild Draw Four on top was played (default: the colour of the
+    /// card under it in `discard`, if that card is coloured).
+    #[serde(default)]
+    pub wd4_prev_color: Option<String>,
     /// Seat that played the top card (default: the seat before `current`).
     #[serde(default)]
     pub last_player: Option<usize>,
@@ -301,6 +305,20 @@ impl Scenario {
                 st.pending = self.pending_draw;
                 st.stack_len = stack;
                 st.wd4_guilty = self.wd4_guilty;
+                if st.top == WILD_DRAW_FOUR {
+                    st.wd4_prev_color = match &self.wd4_prev_color {
+                        Some(c) => Color::parse(c).ok_or_else(|| {
+                            format!("unknown wd4_prev_color '{c}' (red, yellow, green, blue)")
+                        })? as u8,
+                        None => self
+                            .discard
+                            .len()
+                            .checked_sub(2)
+                            .and_then(|i| parse_card(&self.discard[i]))
+                            .map(color_of)
+                            .unwrap_or(NO_COLOR),
+                    };
+                }
                 Phase::Respond
             }
             "choose_color" => {

@@ -46,7 +46,7 @@ impl Pool {
 }
 
 impl SearchGame for ClassicState {
-    fn determinize(&self, viewer: Seat, rng: &mut Rng) -> Self {
+    fn determinize(&self, viewer: Seat, honesty: f64, rng: &mut Rng) -> Self {
         let mut s = self.clone();
         s.rng = Rng::new(rng.next_u64());
         let n = self.n as usize;
@@ -87,6 +87,26 @@ impl SearchGame for ClassicState {
                 if let Some(c) = pool.take_where(rng, |c| c == top) {
                     s.hands[asker as usize].add(c as usize);
                     sizes[asker as usize] -= 1;
+                }
+            }
+            // Facing a lone Wild Draw Four: with probability `honesty` its player is presumed to
+            // have played it legitimately, i.e. to hold no card of the colour then in play.
+            Phase::Respond
+                if self.top == WILD_DRAW_FOUR
+                    && self.stack_len == 1
+                    && self.last_player as usize != v
+                    && rng.chance(honesty) =>
+            {
+                let offender = self.last_player as usize;
+                let banned = COLOR_MASK[self.wd4_prev_color as usize];
+                for _ in 0..sizes[offender] {
+                    match pool.take_where(rng, |c| banned & (1u64 << c) == 0) {
+                        Some(c) => {
+                            s.hands[offender].add(c as usize);
+                            sizes[offender] -= 1;
+                        }
+                        None => break,
+                    }
                 }
             }
             _ => {}

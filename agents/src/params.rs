@@ -37,35 +37,24 @@ impl<'a> Params<'a> {
 
     /// A number parameter, `default` when absent; must lie in `lo..=hi`.
     pub fn f64(&self, key: &str, default: f64, lo: f64, hi: f64) -> Result<f64, String> {
-        let Some(v) = self.raw(key) else {
-            return Ok(default);
-        };
-        let x: f64 = v.parse().map_err(|_| {
-            format!(
-                "agent '{}': parameter {key}={v} is not a number",
-                self.agent
-            )
-        })?;
-        if !(lo..=hi).contains(&x) {
-            return Err(format!(
-                "agent '{}': parameter {key}={v} is outside {lo}..={hi}",
-                self.agent
-            ));
-        }
-        Ok(x)
+        self.ranged(key, default, lo, hi, "a number")
     }
 
     /// A whole-number parameter, `default` when absent; must lie in `lo..=hi`.
     pub fn u64(&self, key: &str, default: u64, lo: u64, hi: u64) -> Result<u64, String> {
+        self.ranged(key, default, lo, hi, "a whole number")
+    }
+
+    fn ranged<T>(&self, key: &str, default: T, lo: T, hi: T, what: &str) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    {
         let Some(v) = self.raw(key) else {
             return Ok(default);
         };
-        let x: u64 = v.parse().map_err(|_| {
-            format!(
-                "agent '{}': parameter {key}={v} is not a whole number",
-                self.agent
-            )
-        })?;
+        let x: T = v
+            .parse()
+            .map_err(|_| format!("agent '{}': parameter {key}={v} is not {what}", self.agent))?;
         if !(lo..=hi).contains(&x) {
             return Err(format!(
                 "agent '{}': parameter {key}={v} is outside {lo}..={hi}",

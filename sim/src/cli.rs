@@ -219,6 +219,22 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     }
 }
 
+/// A rayon pool of `--threads` workers (default: all cores) and its size.
+fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
+    let threads = match threads {
+        Some(0) => return Err("--threads must be at least 1".into()),
+        Some(t) => t,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    Ok((pool, threads))
+}
+
 /// The output folder (created), or `None` with `--no-write`.
 fn output_dir(
     no_write: bool,
@@ -395,17 +411,7 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
     if a.chunk == 0 {
         return Err("--chunk must be at least 1".into());
     }
-    let threads = match a.threads {
-        Some(0) => return Err("--threads must be at least 1".into()),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let (pool, threads) = thread_pool(a.threads)?;
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
@@ -821,13 +827,7 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
     if a.chunk == Some(0) {
         return Err("--chunk must be at least 1".into());
     }
-    let threads = match a.threads {
-        Some(0) => return Err("--threads must be at least 1".into()),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
+    let (pool, threads) = thread_pool(a.threads)?;
     let plan = Plan::new(entrants.len(), a.players, a.seating)?;
     let per_deal = plan.games_per_deal() as u64;
     let total_games = a.games.checked_mul(per_deal).ok_or_else(|| {
@@ -836,10 +836,6 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
             a.games
         )
     })?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),

@@ -242,7 +242,8 @@ pub struct StatsReport {
     pub jump_ins: u64,
 }
 
-fn ratio(a: f64, b: u64) -> f64 {
+/// `a / b`, or 0 when `b` is 0.
+pub(crate) fn ratio(a: f64, b: u64) -> f64 {
     if b == 0 {
         0.0
     } else {

@@ -560,13 +560,7 @@ pub fn run<G: Game, A: Agent<G>>(
 // Reports
 // ------------------------------------------------------------------------------------------
 
-fn ratio(a: f64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a / b as f64
-    }
-}
+use crate::stats::ratio;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct AgentResult {

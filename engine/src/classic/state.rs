@@ -96,10 +96,7 @@ impl ClassicState {
     #[inline]
     pub fn deal(opts: ClassicOptions, players: usize, seed: u64) -> Self {
         debug_assert_eq!(opts.validate(players), Ok(()));
-        let mut s = Self::empty(opts, players as u8, Rng::new(seed));
-        s.dealer = (players - 1) as u8;
-        s.start_hand(&mut NoEvents);
-        s
+        Self::dealt(opts, players, seed, players - 1, &mut NoEvents)
     }
 
     pub fn new_with_dealer(
@@ -114,10 +111,7 @@ impl ClassicState {
                 "dealer {dealer} is not a seat of {players} players"
             ));
         }
-        let mut s = Self::empty(opts, players as u8, Rng::new(seed));
-        s.dealer = dealer as u8;
-        s.start_hand(&mut NoEvents);
-        Ok(s)
+        Ok(Self::dealt(opts, players, seed, dealer, &mut NoEvents))
     }
 
     /// As `new`, logging the deal.
@@ -128,10 +122,22 @@ impl ClassicState {
         log: &mut dyn EventSink<Event>,
     ) -> Result<Self, String> {
         opts.validate(players)?;
+        Ok(Self::dealt(opts, players, seed, players - 1, log))
+    }
+
+    /// The first hand dealt by `dealer` (options already validated).
+    #[inline]
+    fn dealt<S: EventSink<Event> + ?Sized>(
+        opts: ClassicOptions,
+        players: usize,
+        seed: u64,
+        dealer: usize,
+        log: &mut S,
+    ) -> Self {
         let mut s = Self::empty(opts, players as u8, Rng::new(seed));
-        s.dealer = (players - 1) as u8;
+        s.dealer = dealer as u8;
         s.start_hand(log);
-        Ok(s)
+        s
     }
 
     pub(crate) fn empty(opts: ClassicOptions, n: u8, rng: Rng) -> Self {

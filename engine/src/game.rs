@@ -229,3 +229,55 @@ pub trait SearchGame: Game {
     /// result at a terminal state, a heuristic estimate otherwise.
     fn value_estimate(&self) -> [f64; MAX_PLAYERS];
 }
+
+/// Where the card kind swapped into a hand came from (see [`CardGame::swap_into_hand`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwapSource {
+    /// Another player's hand.
+    Hand(Seat),
+    /// The undrawn part of the draw pile (the filler takes the card's place in the pile).
+    DrawPile,
+}
+
+/// What an opening-hand swap did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwapRecord {
+    /// The plain number card that left the seat's hand.
+    pub filler: usize,
+    /// Where the swapped-in card was, which is where the filler went.
+    pub source: SwapSource,
+}
+
+/// Card-level access for balance experiments (`uno balance`): the card table, who holds what,
+/// which card an action plays, a census of every card, and the paired opening-hand swap.
+/// Every variant implements it, so the balance report works for every variant unchanged.
+pub trait CardGame: Game {
+    /// The variant's static card table; a kind id indexes it.
+    fn card_table(&self) -> &'static [crate::cards::CardInfo];
+    /// Whether `kind` is a plain number card: a card whose only effect is to match. The swap
+    /// puts such a card back where the swapped-in card was.
+    fn is_plain_number(&self, kind: usize) -> bool;
+    /// Copies of `kind` in `seat`'s hand.
+    fn held(&self, seat: Seat, kind: usize) -> u32;
+    /// The card kind that action `a` plays from the acting player's hand in this state, or
+    /// `None` if `a` plays no card.
+    fn played_kind(&self, a: Action) -> Option<usize>;
+    /// Adds the number of copies of every kind in every location (hands, piles, cards in
+    /// front of players) to `out` (length `card_table().len()`). For a fixed deck the result
+    /// equals the deck's composition at every point of a game.
+    fn census(&self, out: &mut [u32]);
+    /// The balance experiment's swap, made on a freshly dealt state before any decision: one
+    /// copy of `kind` that is outside `seat`'s hand (in another hand or in the undrawn part of
+    /// the draw pile, never on the discard pile), chosen uniformly among such copies, moves
+    /// into `seat`'s hand, and one plain number card of another kind, chosen uniformly among
+    /// the copies in `seat`'s hand, takes its place. Hand sizes, the draw pile's size and the
+    /// state's chance stream are unchanged, so the swapped game replays the as-dealt game's
+    /// chance exactly until play diverges. `None` (state unchanged) when no copy of `kind` is
+    /// outside the hand or the hand holds no such plain number card.
+    fn swap_into_hand(
+        &mut self,
+        seat: Seat,
+        kind: usize,
+        rng: &mut crate::Rng,
+    ) -> Option<SwapRecord>;
+}

@@ -20,7 +20,7 @@ pub mod rng;
 pub use action::{Action, ActionList, MAX_LEGAL};
 pub use cards::{CardInfo, Color};
 pub use game::{
-    DecisionKind, Ending, EventSink, Game, GameCounters, IllegalAction, NoEvents, Outcome,
-    SearchGame, Seat, MAX_PLAYERS,
+    CardGame, DecisionKind, Ending, EventSink, Game, GameCounters, IllegalAction, NoEvents,
+    Outcome, SearchGame, Seat, SwapRecord, SwapSource, MAX_PLAYERS,
 };
 pub use rng::{game_seed, stream_seed, Rng};

@@ -100,6 +100,12 @@ impl<const N: usize> DrawPile<N> {
     pub fn as_slice(&self) -> &[u16] {
         &self.cards[..self.len as usize]
     }
+    /// Replaces the card at position `i` (`0..len`, as in `as_slice`) with `kind`, keeping
+    /// every other card and the draw order: an in-place swap for balance experiments.
+    pub fn replace(&mut self, i: usize, kind: u16) {
+        assert!(i < self.len as usize, "pile position {i} out of range");
+        self.cards[i] = kind;
+    }
     /// Count of each kind in the pile.
     pub fn count_kinds(&self, counts: &mut [u8]) {
         for &c in self.as_slice() {

@@ -92,3 +92,110 @@ impl Game for ClassicState {
         action_name(a)
     }
 }
+
+impl crate::game::CardGame for ClassicState {
+    fn card_table(&self) -> &'static [crate::cards::CardInfo] {
+        &CARDS
+    }
+    fn is_plain_number(&self, kind: usize) -> bool {
+        kind < NUM_KINDS && matches!(face(kind as u8), Face::Number(_))
+    }
+    fn held(&self, seat: Seat, kind: usize) -> u32 {
+        self.hands[seat as usize].count(kind) as u32
+    }
+    fn played_kind(&self, a: Action) -> Option<usize> {
+        decode_play(a).map(|(k, _)| k as usize)
+    }
+    fn census(&self, out: &mut [u32]) {
+        for h in &self.hands[..self.n as usize] {
+            for (k, c) in h.iter() {
+                out[k] += c as u32;
+            }
+        }
+        for &c in self.draw.as_slice() {
+            out[c as usize] += 1;
+        }
+        for (k, &c) in self.discard.iter().enumerate() {
+            out[k] += c as u32;
+        }
+    }
+    fn swap_into_hand(
+        &mut self,
+        seat: Seat,
+        kind: usize,
+        rng: &mut crate::Rng,
+    ) -> Option<crate::game::SwapRecord> {
+        use crate::game::{SwapRecord, SwapSource};
+        let (n, seat_i) = (self.n as usize, seat as usize);
+        if kind >= NUM_KINDS || seat_i >= n {
+            return None;
+        }
+        let in_hands: u32 = (0..n)
+            .filter(|&s| s != seat_i)
+            .map(|s| self.hands[s].count(kind) as u32)
+            .sum();
+        let in_pile = self
+            .draw
+            .as_slice()
+            .iter()
+            .filter(|&&c| c as usize == kind)
+            .count() as u32;
+        let fillers: u32 = self.hands[seat_i]
+            .iter()
+            .filter(|&(k, _)| k != kind && self.is_plain_number(k))
+            .map(|(_, c)| c as u32)
+            .sum();
+        if in_hands + in_pile == 0 || fillers == 0 {
+            return None;
+        }
+        // Both picks are made before anything moves, from the swap's own stream.
+        let mut pick = rng.below(in_hands + in_pile);
+        let mut f = rng.below(fillers);
+        let filler = self.hands[seat_i]
+            .iter()
+            .filter(|&(k, _)| k != kind && self.is_plain_number(k))
+            .find(|&(_, c)| {
+                if f < c as u32 {
+                    true
+                } else {
+                    f -= c as u32;
+                    false
+                }
+            })
+            .map(|(k, _)| k)
+            .expect("filler index within the count");
+        let source = if pick < in_hands {
+            let from = (0..n)
+                .filter(|&s| s != seat_i)
+                .find(|&s| {
+                    let c = self.hands[s].count(kind) as u32;
+                    if pick < c {
+                        true
+                    } else {
+                        pick -= c;
+                        false
+                    }
+                })
+                .expect("source index within the count");
+            self.hands[from].remove(kind);
+            self.hands[from].add(filler);
+            SwapSource::Hand(from as Seat)
+        } else {
+            pick -= in_hands;
+            let pos = self
+                .draw
+                .as_slice()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c as usize == kind)
+                .nth(pick as usize)
+                .map(|(i, _)| i)
+                .expect("pile index within the count");
+            self.draw.replace(pos, filler as u16);
+            SwapSource::DrawPile
+        };
+        self.hands[seat_i].remove(filler);
+        self.hands[seat_i].add(kind);
+        Some(SwapRecord { filler, source })
+    }
+}

@@ -192,6 +192,40 @@ fn main() {
             }
         }
     }
+    if run("balance") {
+        // The balance experiment on one thread: per deal the as-dealt game, 54 swapped games
+        // and 2 skill games, all with heuristic agents (the `uno balance` defaults).
+        use std::sync::atomic::AtomicBool;
+        use uno_sim::balance::Experiment;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("one-thread pool");
+        let heuristic = AgentSpec::parse("heuristic").expect("spec");
+        for players in [2usize, 4] {
+            let agents = vec![heuristic.clone(); players];
+            let new_game = move |seed: u64| ClassicState::deal(off, players, seed);
+            let deals = 200;
+            measure(
+                &format!("balance classic-official {players}p (heuristic)"),
+                "deals",
+                deals,
+                |salt| {
+                    let exp = Experiment {
+                        new_game: &new_game,
+                        agents: &agents,
+                        skill_agent: Some(&heuristic),
+                        master_seed: salt,
+                        max_deals: deals,
+                        precision: None,
+                        min_deals: 0,
+                        chunk: deals,
+                    };
+                    black_box(pool.install(|| exp.run(&AtomicBool::new(false), |_| {})));
+                },
+            );
+        }
+    }
     if run("apply") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

@@ -42,6 +42,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Play agents against each other on shared deals, every seating rotated, and rate them.
     Tournament(TournamentArgs),
+    /// Balance report: seat advantage, game shape, card strength by paired swaps, skill.
+    Balance(BalanceArgs),
 }
 
 /// The rule options of a run: preset, options file, overrides.
@@ -186,6 +188,62 @@ pub struct TournamentArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    long_about = "Measure how balanced a variant is. Every deal is played as dealt, then once per \
+                  card kind with one copy of that kind swapped into a chosen seat's opening hand \
+                  (in place of a plain number card), then twice more with that seat played by \
+                  the skill agent and by random. Reports seat advantage, game length, truncation, \
+                  points, each card's causal strength with paired 95% intervals and Holm-corrected \
+                  significance, observational card metrics and the skill gap. Writes report.md, \
+                  report.html (SVG charts), report.json and CSV tables. Details: docs/balance.md."
+)]
+pub struct BalanceArgs {
+    /// Variant to measure (known: classic).
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Number of players (classic: 2 to 10).
+    #[arg(long, short = 'p', default_value_t = 4)]
+    pub players: usize,
+    /// Agent per seat for the as-dealt and swapped games, comma-separated (one spec for all
+    /// seats, or one per seat).
+    #[arg(long, short = 'a', default_value = "heuristic")]
+    pub agents: String,
+    /// The skilled agent compared with random in the skill experiment.
+    #[arg(long, default_value = "heuristic")]
+    pub skill_agent: String,
+    /// Leave out the skill experiment.
+    #[arg(long, conflicts_with = "skill_agent")]
+    pub no_skill: bool,
+    #[command(flatten)]
+    pub opts: OptionArgs,
+    /// Budget: most deals to play (each deal is 1 + card kinds + 2 games).
+    #[arg(long, short = 'n', default_value_t = 200_000)]
+    pub deals: u64,
+    /// Stop early once every card's strength interval is at most ± this (a fraction: 0.01 is
+    /// one percentage point); 0 plays the whole budget.
+    #[arg(long, default_value_t = 0.01)]
+    pub precision: f64,
+    /// Master seed; deal i uses a game seed derived from (seed, i).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, short = 't')]
+    pub threads: Option<usize>,
+    /// Output folder (default out/balance-<variant>-<players>p-seed<seed>/).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Do not write any file, only print the summary.
+    #[arg(long, conflicts_with = "out")]
+    pub no_write: bool,
+    /// Hide the progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Deals per chunk (progress, interrupt and precision-check granularity).
+    #[arg(long, default_value_t = 1024, hide = true)]
+    pub chunk: u64,
+}
+
+#[derive(Args, Debug)]
 pub struct RulesArgs {
     #[arg(long, short = 'v', default_value = "classic")]
     pub variant: String,
@@ -209,6 +267,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Command::Replay(a) => replay(a),
         Command::Rules(a) => rules(a),
         Command::Tournament(a) => tournament(a),
+        Command::Balance(a) => balance(a),
     };
     match res {
         Ok(()) => 0,
@@ -233,6 +292,11 @@ fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), Str
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     Ok((pool, threads))
+}
+
+/// A command's default output folder: `out/<command>-<variant>-<players>p-seed<seed>`.
+fn default_out(command: &str, variant: Variant, players: usize, seed: u64) -> String {
+    format!("out/{command}-{}-{players}p-seed{seed}", variant.name())
 }
 
 /// The output folder (created), or `None` with `--no-write`.
@@ -264,7 +328,7 @@ fn interrupt_flag() -> Arc<AtomicBool> {
 }
 
 /// A games progress bar on stderr (indicatif hides it when stderr is not a terminal).
-fn progress_bar(total: u64, hidden: bool) -> ProgressBar {
+fn progress_bar(total: u64, hidden: bool, unit: &str) -> ProgressBar {
     let pb = ProgressBar::with_draw_target(
         Some(total),
         if hidden {
@@ -275,7 +339,7 @@ fn progress_bar(total: u64, hidden: bool) -> ProgressBar {
     );
     pb.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+            &format!("{{spinner}} [{{elapsed_precise}}] {{bar:40}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, eta {{eta}})"),
         )
         .expect("valid template"),
     );
@@ -415,12 +479,7 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
-        format!(
-            "out/simulate-{}-{}p-seed{}",
-            r.variant.name(),
-            r.players,
-            a.seed
-        ),
+        default_out("simulate", r.variant, r.players, a.seed),
     )?;
     let stop = interrupt_flag();
     let mut csv_file = match (&out_dir, a.csv) {
@@ -432,7 +491,7 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
     }
-    let pb = progress_bar(a.games, a.no_progress);
+    let pb = progress_bar(a.games, a.no_progress, "games");
     let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
     let start = Instant::now();
     let opts = r.classic;
@@ -839,15 +898,10 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
-        format!(
-            "out/tournament-{}-{}p-seed{}",
-            variant.name(),
-            a.players,
-            a.seed
-        ),
+        default_out("tournament", variant, a.players, a.seed),
     )?;
     let stop = interrupt_flag();
-    let pb = progress_bar(total_games, a.no_progress);
+    let pb = progress_bar(total_games, a.no_progress, "games");
     let players = a.players;
     let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
     let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();
@@ -899,6 +953,152 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
         eprintln!(
             "interrupted: {} of {} deals finished and saved",
             result.deals_run, a.games
+        );
+        return Err("interrupted".into());
+    }
+    Ok(())
+}
+
+/// The command line that reproduces a balance run (canonical flag order, defaults spelled out).
+fn balance_command(a: &BalanceArgs, variant: Variant) -> String {
+    let q = |s: &str| {
+        if s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.,:=/+@".contains(c))
+        {
+            s.to_string()
+        } else {
+            format!("'{}'", s.replace('\'', r"'\''"))
+        }
+    };
+    let mut cmd = format!(
+        "uno balance -v {} -p {} -a {}",
+        variant.name(),
+        a.players,
+        q(&a.agents)
+    );
+    if a.no_skill {
+        cmd.push_str(" --no-skill");
+    } else {
+        cmd.push_str(&format!(" --skill-agent {}", q(&a.skill_agent)));
+    }
+    if let Some(p) = &a.opts.preset {
+        cmd.push_str(&format!(" --preset {}", q(p)));
+    }
+    if let Some(f) = &a.opts.options {
+        cmd.push_str(&format!(" --options {}", q(&f.display().to_string())));
+    }
+    for s in &a.opts.set {
+        cmd.push_str(&format!(" --set {}", q(s)));
+    }
+    cmd.push_str(&format!(
+        " -n {} --precision {} -s {}",
+        a.deals, a.precision, a.seed
+    ));
+    cmd
+}
+
+fn balance(a: BalanceArgs) -> Result<(), String> {
+    use crate::balance::{self as bal, report};
+    let variant = Variant::parse(&a.variant)?;
+    let input = a.opts.gather()?;
+    let opts = match variant {
+        Variant::Classic => input.classic(a.players)?,
+    };
+    let agents = parse_agents(&a.agents, a.players)?;
+    let skill = if a.no_skill {
+        None
+    } else {
+        Some(AgentSpec::parse(&a.skill_agent).map_err(|e| format!("--skill-agent: {e}"))?)
+    };
+    if a.deals == 0 {
+        return Err("--deals must be at least 1".into());
+    }
+    if !(a.precision >= 0.0 && a.precision < 1.0) {
+        return Err(format!(
+            "--precision must be a fraction in [0, 1), e.g. 0.01 for one percentage point (got {})",
+            a.precision
+        ));
+    }
+    if a.chunk == 0 {
+        return Err("--chunk must be at least 1".into());
+    }
+    let (pool, threads) = thread_pool(a.threads)?;
+    let out_dir = output_dir(
+        a.no_write,
+        a.out.as_ref(),
+        default_out("balance", variant, a.players, a.seed),
+    )?;
+    let stop = interrupt_flag();
+    let pb = progress_bar(a.deals, a.no_progress, "deals");
+    let players = a.players;
+    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let exp = bal::Experiment {
+        new_game: &new_game,
+        agents: &agents,
+        skill_agent: skill.as_ref(),
+        master_seed: a.seed,
+        max_deals: a.deals,
+        precision: (a.precision > 0.0).then_some(a.precision),
+        min_deals: a.chunk.min(a.deals),
+        chunk: a.chunk,
+    };
+    let start = Instant::now();
+    let result = pool.install(|| exp.run(&stop, |d| pb.set_position(d)));
+    pb.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let setup = report::RunSetup {
+        variant: variant.name().into(),
+        players,
+        options: serde_json::to_value(opts).expect("options serialise"),
+        agents: agents.iter().map(|s| s.label()).collect(),
+        skill_agent: skill.as_ref().map(|s| s.label()).unwrap_or_default(),
+        seed: a.seed,
+        max_deals: a.deals,
+        precision_target: exp.precision,
+        command: balance_command(&a, variant),
+    };
+    let run = report::RunInfo {
+        threads,
+        seconds: elapsed,
+        games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
+        interrupted: result.interrupted,
+    };
+    let rep = result.stats.report(&classic::CARDS, setup, run);
+    if let Some(d) = &out_dir {
+        for (name, bytes) in bal::render::files(&rep)? {
+            write_atomic(&d.join(name), &bytes)?;
+        }
+    }
+    let mut text =
+        format!(
+        "{} | {} players | {} deals, {} games | seed {} | {} thread(s) | {:.1} s | {:.0} games/s\n\
+         card strength: max 95% half-width {:.2} pp{}\n\n",
+        variant.name(),
+        players,
+        rep.deals,
+        rep.games,
+        a.seed,
+        threads,
+        elapsed,
+        rep.run.games_per_second,
+        100.0 * rep.max_half_width,
+        match exp.precision {
+            Some(p) if rep.max_half_width <= p => format!(" (target {:.2} pp reached)", 100.0 * p),
+            Some(p) => format!(" (target {:.2} pp NOT reached within the budget)", 100.0 * p),
+            None => String::new(),
+        }
+    );
+    for line in &rep.summary {
+        text.push_str(&format!("- {line}\n"));
+    }
+    if let Some(d) = &out_dir {
+        text.push_str(&format!("\nwritten: {}\n", d.join("report.md").display()));
+    }
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if result.interrupted {
+        eprintln!(
+            "interrupted: {} of {} deals finished; the report covers them",
+            rep.deals, a.deals
         );
         return Err("interrupted".into());
     }

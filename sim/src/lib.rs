@@ -1,5 +1,6 @@
 //! `uno-sim`: the parallel batch runner, mergeable statistics and the `uno` CLI.
 
+pub mod balance;
 pub mod cli;
 pub mod config;
 pub mod output;

@@ -10,7 +10,7 @@ use crate::stats::{GameRecord, Stats};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use uno_agents::{Agent, AgentSpec, AgentSupport, AnyAgent, Decision};
-use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng};
+use uno_engine::{game_seed, stream_seed, Action, ActionList, Game, Rng, Seat};
 
 /// Stream ids under a game seed.
 pub const ENGINE_STREAM: u64 = 0;
@@ -19,11 +19,23 @@ pub const AGENT_STREAM: u64 = 1;
 
 /// Plays one game to the end with the given agents (one per seat). An agent that returns an
 /// illegal action aborts the game; the runner records it (no move is substituted).
+#[inline]
 pub fn play_game<G: Game, A: Agent<G>>(
+    state: G,
+    agents: &mut [A],
+    seed: u64,
+    index: u64,
+) -> GameRecord {
+    play_game_observed(state, agents, seed, index, |_, _, _| {})
+}
+
+/// As [`play_game`], calling `observe(state, seat, action)` before each action is applied.
+pub fn play_game_observed<G: Game, A: Agent<G>>(
     mut state: G,
     agents: &mut [A],
     seed: u64,
     index: u64,
+    mut observe: impl FnMut(&G, Seat, Action),
 ) -> GameRecord {
     let mut legal = ActionList::new();
     let n = agents.len();
@@ -43,6 +55,7 @@ pub fn play_game<G: Game, A: Agent<G>>(
         if agent.is_uniform_random() {
             // Same action as the agent would pick from the list, without building it.
             let a = state.sample_legal(&mut rngs[seat as usize]);
+            observe(&state, seat, a);
             state.apply_unchecked(a);
             continue;
         }
@@ -53,6 +66,7 @@ pub fn play_game<G: Game, A: Agent<G>>(
             aborted_by = Some(seat);
             break;
         }
+        observe(&state, seat, a);
         state.apply_unchecked(a);
     }
     GameRecord {

@@ -1,0 +1,381 @@
+//! Running the balance experiment: per deal, the as-dealt game, one swapped game per card kind
+//! and the two skill games, folded into integer accumulators (so the result is identical for
+//! any thread count), chunk by chunk until the budget or the precision target is reached.
+
+use crate::runner::{play_game, play_game_observed, ENGINE_STREAM};
+use crate::stats::{GameRecord, Stats};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use uno_agents::{AgentSpec, AgentSupport, AnyAgent};
+use uno_engine::{game_seed, stream_seed, CardGame, Rng, Seat};
+
+use super::inference::PairedDiff;
+
+/// The swap of card kind `k` in a deal draws its choices from stream `SWAP_STREAM + k` of the
+/// deal's game seed (independent of the engine and agent streams).
+pub const SWAP_STREAM: u64 = 1 << 20;
+
+/// An exact histogram of integer values, mergeable by addition.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Hist(pub BTreeMap<i64, u64>);
+
+impl Hist {
+    pub fn add(&mut self, v: i64) {
+        *self.0.entry(v).or_insert(0) += 1;
+    }
+    pub fn merge(&mut self, o: &Hist) {
+        for (&v, &c) in &o.0 {
+            *self.0.entry(v).or_insert(0) += c;
+        }
+    }
+    pub fn samples(&self) -> u64 {
+        self.0.values().sum()
+    }
+    /// Smallest value `v` with at least a share `q` of the samples at or below it.
+    pub fn quantile(&self, q: f64) -> i64 {
+        let n = self.samples();
+        let target = ((q * n as f64).ceil() as u64).max(1);
+        let mut acc = 0;
+        for (&v, &c) in &self.0 {
+            acc += c;
+            if acc >= target {
+                return v;
+            }
+        }
+        self.0.keys().next_back().copied().unwrap_or(0)
+    }
+    pub fn mean(&self) -> f64 {
+        let n = self.samples();
+        if n == 0 {
+            return 0.0;
+        }
+        self.0
+            .iter()
+            .map(|(&v, &c)| v as f64 * c as f64)
+            .sum::<f64>()
+            / n as f64
+    }
+}
+
+/// Per card kind: the paired-swap counts and the observational counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardAcc {
+    /// Deals where the swap was made, and where it was impossible.
+    pub pairs: u64,
+    pub skipped: u64,
+    /// Wins of the chosen seat as dealt and after the swap (over the pairs).
+    pub base_wins: u64,
+    pub swap_wins: u64,
+    /// Pairs where the swap turned a loss into a win (+1) and a win into a loss (-1).
+    pub plus: u64,
+    pub minus: u64,
+    /// As-dealt seat-games with the kind in the opening hand, and their wins.
+    pub held_games: u64,
+    pub held_wins: u64,
+    /// As-dealt seat-games in which the seat played the kind, and their wins.
+    pub played_games: u64,
+    pub played_wins: u64,
+    /// Copies played in the as-dealt games.
+    pub plays: u64,
+}
+
+impl CardAcc {
+    fn merge(&mut self, o: &CardAcc) {
+        self.pairs += o.pairs;
+        self.skipped += o.skipped;
+        self.base_wins += o.base_wins;
+        self.swap_wins += o.swap_wins;
+        self.plus += o.plus;
+        self.minus += o.minus;
+        self.held_games += o.held_games;
+        self.held_wins += o.held_wins;
+        self.played_games += o.played_games;
+        self.played_wins += o.played_wins;
+        self.plays += o.plays;
+    }
+    pub fn strength(&self) -> PairedDiff {
+        PairedDiff::from_counts(self.pairs, self.plus, self.minus)
+    }
+}
+
+/// The skill experiment's counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SkillAcc {
+    pub deals: u64,
+    pub skilled_wins: u64,
+    pub random_wins: u64,
+    pub plus: u64,
+    pub minus: u64,
+}
+
+/// Everything a balance run accumulates. Integer counts and exact histograms only.
+#[derive(Clone, Debug)]
+pub struct BalanceStats {
+    pub players: usize,
+    pub deals: u64,
+    /// All games played (as dealt, swapped and skill games).
+    pub games: u64,
+    /// The as-dealt games.
+    pub base: Stats,
+    pub turns: Hist,
+    pub hands: Hist,
+    pub points: Hist,
+    pub cards: Vec<CardAcc>,
+    pub skill: SkillAcc,
+}
+
+impl BalanceStats {
+    pub fn new(players: usize, kinds: usize) -> Self {
+        BalanceStats {
+            players,
+            deals: 0,
+            games: 0,
+            base: Stats::new(players),
+            turns: Hist::default(),
+            hands: Hist::default(),
+            points: Hist::default(),
+            cards: vec![CardAcc::default(); kinds],
+            skill: SkillAcc::default(),
+        }
+    }
+    pub fn merge(&mut self, o: &BalanceStats) {
+        self.deals += o.deals;
+        self.games += o.games;
+        self.base.merge(&o.base);
+        self.turns.merge(&o.turns);
+        self.hands.merge(&o.hands);
+        self.points.merge(&o.points);
+        for (a, b) in self.cards.iter_mut().zip(&o.cards) {
+            a.merge(b);
+        }
+        let (a, b) = (&mut self.skill, &o.skill);
+        a.deals += b.deals;
+        a.skilled_wins += b.skilled_wins;
+        a.random_wins += b.random_wins;
+        a.plus += b.plus;
+        a.minus += b.minus;
+    }
+    /// The largest half-width of the card strength intervals (1 if a kind has too few pairs
+    /// to have one; kinds never swappable in any deal are left out).
+    pub fn max_half_width(&self) -> f64 {
+        self.cards
+            .iter()
+            .filter(|c| c.pairs > 0 || c.skipped == 0)
+            .map(|c| c.strength().half_width())
+            .fold(0.0, f64::max)
+    }
+}
+
+/// Did `seat` win the recorded game? (Aborted and truncated games have no winner.)
+#[inline]
+pub fn won(r: &GameRecord, seat: Seat) -> bool {
+    r.aborted_by.is_none() && r.outcome.is_some_and(|o| o.winner == Some(seat))
+}
+
+/// What to run.
+pub struct Experiment<'a, G> {
+    /// Builds a freshly dealt state from its engine seed.
+    pub new_game: &'a (dyn Fn(u64) -> G + Sync),
+    /// Agent per seat for the as-dealt and swapped games.
+    pub agents: &'a [AgentSpec],
+    /// The skilled agent of the skill experiment (`None`: no skill games).
+    pub skill_agent: Option<&'a AgentSpec>,
+    pub master_seed: u64,
+    /// Deals to run at most.
+    pub max_deals: u64,
+    /// Stop once every card kind's interval half-width is at most this (checked between
+    /// chunks, after `min_deals`).
+    pub precision: Option<f64>,
+    pub min_deals: u64,
+    /// Deals per chunk (progress, interrupt and precision-check granularity).
+    pub chunk: u64,
+}
+
+/// One worker's agents and scratch space.
+struct Worker<G: uno_engine::Game> {
+    mix: Vec<AnyAgent<G>>,
+    /// Per seat: the mix with that seat replaced by the skilled agent / by random.
+    skilled: Vec<Vec<AnyAgent<G>>>,
+    random: Vec<Vec<AnyAgent<G>>>,
+    held: Vec<bool>,
+    played: Vec<bool>,
+}
+
+/// Result of [`Experiment::run`].
+pub struct ExperimentResult {
+    pub stats: BalanceStats,
+    pub interrupted: bool,
+}
+
+impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
+    fn worker(&self, kinds: usize) -> Worker<G> {
+        let n = self.agents.len();
+        let mix: Vec<AnyAgent<G>> = self.agents.iter().map(|s| s.instantiate()).collect();
+        let with = |seat: usize, spec: &AgentSpec| -> Vec<AnyAgent<G>> {
+            (0..n)
+                .map(|s| {
+                    if s == seat {
+                        spec.instantiate()
+                    } else {
+                        self.agents[s].instantiate()
+                    }
+                })
+                .collect()
+        };
+        let (skilled, random) = match self.skill_agent {
+            Some(spec) => (
+                (0..n).map(|s| with(s, spec)).collect(),
+                (0..n).map(|s| with(s, &AgentSpec::Random)).collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        Worker {
+            mix,
+            skilled,
+            random,
+            held: vec![false; n * kinds],
+            played: vec![false; n * kinds],
+        }
+    }
+
+    /// Plays deal `j`: the as-dealt game, the swapped games and the skill games.
+    fn deal(&self, j: u64, w: &mut Worker<G>, acc: &mut BalanceStats) {
+        let n = acc.players;
+        let kinds = acc.cards.len();
+        let seed = game_seed(self.master_seed, j);
+        let seat = (j % n as u64) as Seat;
+        let start = (self.new_game)(stream_seed(seed, ENGINE_STREAM));
+        acc.deals += 1;
+
+        // As dealt, observing the opening hands and the plays.
+        for s in 0..n {
+            for k in 0..kinds {
+                w.held[s * kinds + k] = start.held(s as Seat, k) > 0;
+            }
+        }
+        w.played.fill(false);
+        let Worker { mix, played, .. } = w;
+        let cards = &mut acc.cards;
+        let base = play_game_observed(start.clone(), mix, seed, j, |st, s, a| {
+            if let Some(k) = st.played_kind(a) {
+                played[s as usize * kinds + k] = true;
+                cards[k].plays += 1;
+            }
+        });
+        acc.games += 1;
+        acc.base.record(&base);
+        acc.turns.add(base.counters.turns as i64);
+        if let Some(o) = &base.outcome {
+            acc.hands.add(o.hands as i64);
+            for s in 0..n {
+                acc.points.add(o.points[s] as i64);
+            }
+        }
+        for s in 0..n {
+            let win = won(&base, s as Seat) as u64;
+            for k in 0..kinds {
+                let c = &mut acc.cards[k];
+                if w.held[s * kinds + k] {
+                    c.held_games += 1;
+                    c.held_wins += win;
+                }
+                if w.played[s * kinds + k] {
+                    c.played_games += 1;
+                    c.played_wins += win;
+                }
+            }
+        }
+
+        // One swapped game per kind, for the deal's chosen seat.
+        let base_win = won(&base, seat);
+        for k in 0..kinds {
+            let mut g = start.clone();
+            let mut rng = Rng::new(stream_seed(seed, SWAP_STREAM + k as u64));
+            let c = &mut acc.cards[k];
+            if g.swap_into_hand(seat, k, &mut rng).is_none() {
+                c.skipped += 1;
+                continue;
+            }
+            let r = play_game(g, &mut w.mix, seed, j);
+            acc.games += 1;
+            let sw = won(&r, seat);
+            c.pairs += 1;
+            c.base_wins += base_win as u64;
+            c.swap_wins += sw as u64;
+            c.plus += (sw && !base_win) as u64;
+            c.minus += (!sw && base_win) as u64;
+        }
+
+        // Skill: the same deal with the chosen seat played by the skilled agent, then random.
+        if let Some(spec) = self.skill_agent {
+            let s = seat as usize;
+            let skilled_win = if &self.agents[s] == spec {
+                base_win
+            } else {
+                acc.games += 1;
+                won(&play_game(start.clone(), &mut w.skilled[s], seed, j), seat)
+            };
+            let random_win = if self.agents[s] == AgentSpec::Random {
+                base_win
+            } else {
+                acc.games += 1;
+                won(&play_game(start, &mut w.random[s], seed, j), seat)
+            };
+            let sk = &mut acc.skill;
+            sk.deals += 1;
+            sk.skilled_wins += skilled_win as u64;
+            sk.random_wins += random_win as u64;
+            sk.plus += (skilled_win && !random_win) as u64;
+            sk.minus += (!skilled_win && random_win) as u64;
+        }
+    }
+
+    /// Runs on the current rayon pool. `progress(deals_done)` is called after each chunk;
+    /// `stop` is polled between chunks (finished chunks are kept).
+    pub fn run(&self, stop: &AtomicBool, mut progress: impl FnMut(u64)) -> ExperimentResult {
+        let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
+        let players = probe.num_players();
+        let kinds = probe.card_table().len();
+        let mut total = BalanceStats::new(players, kinds);
+        let mut done = 0u64;
+        let mut interrupted = false;
+        let chunk = self.chunk.max(1);
+        while done < self.max_deals {
+            if let Some(p) = self.precision {
+                if done >= self.min_deals && total.max_half_width() <= p {
+                    break;
+                }
+            }
+            if stop.load(Ordering::Relaxed) {
+                interrupted = true;
+                break;
+            }
+            let end = (done + chunk).min(self.max_deals);
+            let part = (done..end)
+                .into_par_iter()
+                .fold(
+                    || (BalanceStats::new(players, kinds), self.worker(kinds)),
+                    |(mut st, mut w), j| {
+                        self.deal(j, &mut w, &mut st);
+                        (st, w)
+                    },
+                )
+                .map(|(st, _)| st)
+                .reduce(
+                    || BalanceStats::new(players, kinds),
+                    |mut a, b| {
+                        a.merge(&b);
+                        a
+                    },
+                );
+            total.merge(&part);
+            done = end;
+            progress(done);
+        }
+        ExperimentResult {
+            stats: total,
+            interrupted,
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The `balance` experiment: seat advantage, game shape, causal card strength by paired
+//! opening-hand swaps, observational card metrics and skill expression, for any variant that
+//! implements [`uno_engine::CardGame`]. The method is written down in `docs/balance.md`.
+
+pub mod experiment;
+pub mod inference;
+pub mod render;
+pub mod report;
+
+pub use experiment::{BalanceStats, Experiment, ExperimentResult, Hist};
+
+use crate::stats::{ratio, wilson95};
+use experiment::CardAcc;
+use inference::{equal_shares_p, holm, PairedDiff};
+use report::*;
+use uno_engine::CardInfo;
+
+/// Most bars a histogram gets below its 99th percentile (one more holds the tail).
+const MAX_BINS: i64 = 50;
+
+/// A histogram's summary and bins: equal-width bins from the minimum to the 99th percentile,
+/// then one bin for the tail above it.
+pub fn distribution(h: &Hist, label: &str) -> Distribution {
+    let samples = h.samples();
+    if samples == 0 {
+        return Distribution {
+            label: label.into(),
+            samples,
+            mean: 0.0,
+            p50: 0,
+            p90: 0,
+            p99: 0,
+            min: 0,
+            max: 0,
+            bins: Vec::new(),
+        };
+    }
+    let min = *h.0.keys().next().expect("non-empty");
+    let max = *h.0.keys().next_back().expect("non-empty");
+    let p99 = h.quantile(0.99);
+    let width = ((p99 - min + 1) + MAX_BINS - 1) / MAX_BINS;
+    let mut bins: Vec<Bin> = Vec::new();
+    let mut lo = min;
+    while lo <= p99 {
+        let hi = (lo + width - 1).min(p99);
+        bins.push(Bin { lo, hi, count: 0 });
+        lo = hi + 1;
+    }
+    if max > p99 {
+        bins.push(Bin {
+            lo: p99 + 1,
+            hi: max,
+            count: 0,
+        });
+    }
+    for (&v, &c) in &h.0 {
+        let b = bins
+            .iter_mut()
+            .find(|b| v >= b.lo && v <= b.hi)
+            .expect("bins cover min..=max");
+        b.count += c;
+    }
+    Distribution {
+        label: label.into(),
+        samples,
+        mean: h.mean(),
+        p50: h.quantile(0.5),
+        p90: h.quantile(0.9),
+        p99,
+        min,
+        max,
+        bins,
+    }
+}
+
+fn pp(x: f64) -> String {
+    format!("{:+.2} pp", 100.0 * x)
+}
+
+impl BalanceStats {
+    /// The report: statistics, Holm-corrected significance, ranks and the plain summary.
+    pub fn report(&self, table: &[CardInfo], setup: RunSetup, run: RunInfo) -> BalanceReport {
+        let n = self.players;
+        let b = &self.base;
+        let finished = b.completed + b.truncated;
+        let fair = 1.0 / n as f64;
+        let seats: Vec<SeatRow> = (0..n)
+            .map(|s| {
+                let ci95 = wilson95(b.wins[s], finished);
+                let win_rate = ratio(b.wins[s] as f64, finished);
+                SeatRow {
+                    seat: s,
+                    agent: setup.agents.get(s).cloned().unwrap_or_default(),
+                    games: finished,
+                    wins: b.wins[s],
+                    win_rate,
+                    ci95,
+                    advantage: win_rate - fair,
+                    significant: fair < ci95.0 || fair > ci95.1,
+                    mean_placing: ratio(b.placing_sum[s] as f64, finished),
+                    mean_points: ratio(b.points_sum[s] as f64, finished),
+                }
+            })
+            .collect();
+        let seat_equality_p = equal_shares_p(&b.wins[..n]);
+
+        let diffs: Vec<PairedDiff> = self.cards.iter().map(CardAcc::strength).collect();
+        let p: Vec<f64> = diffs.iter().map(|d| d.p_value()).collect();
+        let p_holm = holm(&p);
+        let games = self.deals;
+        let mut cards: Vec<CardRow> = self
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let info = &table[k];
+                let d = diffs[k];
+                let win_when_held = ratio(c.held_wins as f64, c.held_games);
+                let win_when_played = ratio(c.played_wins as f64, c.played_games);
+                CardRow {
+                    kind: k,
+                    code: info.code.into(),
+                    name: info.name.into(),
+                    copies: info.copies as u32,
+                    rank: 0,
+                    pairs: c.pairs,
+                    skipped: c.skipped,
+                    base_win_rate: ratio(c.base_wins as f64, c.pairs),
+                    swap_win_rate: ratio(c.swap_wins as f64, c.pairs),
+                    strength: d.mean,
+                    ci95: d.ci95(),
+                    p_value: p[k],
+                    p_holm: p_holm[k],
+                    significant: c.pairs > 0 && p_holm[k] < 0.05,
+                    held_games: c.held_games,
+                    win_when_held,
+                    win_when_held_ci95: wilson95(c.held_wins, c.held_games),
+                    played_games: c.played_games,
+                    win_when_played,
+                    win_when_played_ci95: wilson95(c.played_wins, c.played_games),
+                    plays_per_game: ratio(c.plays as f64, games),
+                    played_minus_held: win_when_played - win_when_held,
+                }
+            })
+            .collect();
+        cards.sort_by(|a, b| b.strength.total_cmp(&a.strength).then(a.kind.cmp(&b.kind)));
+        for (i, c) in cards.iter_mut().enumerate() {
+            c.rank = i + 1;
+        }
+
+        let skill = setup.skill_agent_used().then(|| {
+            let s = &self.skill;
+            let d = PairedDiff::from_counts(s.deals, s.plus, s.minus);
+            Skill {
+                agent: setup.skill_agent.clone(),
+                deals: s.deals,
+                skilled_win_rate: ratio(s.skilled_wins as f64, s.deals),
+                random_win_rate: ratio(s.random_wins as f64, s.deals),
+                gap: d.mean,
+                ci95: d.ci95(),
+                p_value: d.p_value(),
+            }
+        });
+
+        let shape = Shape {
+            games: b.games,
+            completed: b.completed,
+            truncated: b.truncated,
+            truncated_rate: ratio(b.truncated as f64, b.games),
+            aborted: b.aborted,
+            turns: distribution(&self.turns, "turns per game"),
+            hands: distribution(&self.hands, "hands per game"),
+            points: distribution(&self.points, "points per seat at the end"),
+        };
+        let max_half_width = self
+            .cards
+            .iter()
+            .filter(|c| c.pairs > 0)
+            .map(|c| c.strength().half_width())
+            .fold(0.0, f64::max);
+        let mut rep = BalanceReport {
+            setup,
+            run,
+            deals: self.deals,
+            games: self.games,
+            max_half_width,
+            summary: Vec::new(),
+            seats,
+            seat_equality_p,
+            shape,
+            cards,
+            skill,
+        };
+        rep.summary = summary(&rep);
+        rep
+    }
+}
+
+impl RunSetup {
+    fn skill_agent_used(&self) -> bool {
+        !self.skill_agent.is_empty()
+    }
+}
+
+/// Verbal thresholds of the skill sentence, on the gap between the skilled agent's and
+/// random's win rate in the same seat (documented in `docs/balance.md`).
+const SKILL_STRONG: f64 = 0.20;
+const SKILL_CLEAR: f64 = 0.05;
+
+fn card_phrase(c: &CardRow) -> String {
+    format!(
+        "{} ({}): {} [{}, {}], {}",
+        c.name,
+        c.code,
+        pp(c.strength),
+        pp(c.ci95.0).trim_end_matches(" pp"),
+        pp(c.ci95.1),
+        if c.significant {
+            "significant after the Holm correction"
+        } else {
+            "not significant"
+        }
+    )
+}
+
+/// The plain-language findings at the top of the report.
+fn summary(r: &BalanceReport) -> Vec<String> {
+    let mut out = Vec::new();
+    let n = r.setup.players;
+    let with_pairs: Vec<&CardRow> = r.cards.iter().filter(|c| c.pairs > 0).collect();
+    if let (Some(first), Some(last)) = (with_pairs.first(), with_pairs.last()) {
+        out.push(format!(
+            "Strongest card: {}. Swapping one copy into a seat's opening hand (for a plain \
+             number card) changes that seat's win rate by this much.",
+            card_phrase(first)
+        ));
+        out.push(format!("Weakest card: {}.", card_phrase(last)));
+        let sig: Vec<&str> = r
+            .cards
+            .iter()
+            .filter(|c| c.significant)
+            .map(|c| c.code.as_str())
+            .collect();
+        out.push(if sig.is_empty() {
+            format!(
+                "No card kind has a significant effect after the Holm correction over {} kinds.",
+                r.cards.len()
+            )
+        } else {
+            format!(
+                "{} of {} card kinds have a significant effect after the Holm correction: {}.",
+                sig.len(),
+                r.cards.len(),
+                sig.join(", ")
+            )
+        });
+    }
+    if let Some(best) = r
+        .seats
+        .iter()
+        .max_by(|a, b| a.win_rate.total_cmp(&b.win_rate).then(b.seat.cmp(&a.seat)))
+    {
+        let worst = r
+            .seats
+            .iter()
+            .min_by(|a, b| a.win_rate.total_cmp(&b.win_rate).then(a.seat.cmp(&b.seat)))
+            .expect("seats");
+        out.push(format!(
+            "Seat bias: seat {} wins most often ({:.2}%) and seat {} least ({:.2}%), against a \
+             fair {:.2}%; {} (chi-square p = {}).",
+            best.seat,
+            100.0 * best.win_rate,
+            worst.seat,
+            100.0 * worst.win_rate,
+            100.0 / n as f64,
+            if r.seat_equality_p < 0.05 {
+                "the seats differ significantly"
+            } else {
+                "no significant difference between seats"
+            },
+            fmt_p(r.seat_equality_p)
+        ));
+    }
+    if let Some(s) = &r.skill {
+        let verdict = if s.ci95.0 >= SKILL_STRONG {
+            "the variant strongly rewards good play"
+        } else if s.ci95.0 >= SKILL_CLEAR {
+            "good play clearly pays, but luck decides much of it"
+        } else if s.ci95.0 > 0.0 {
+            "good play helps only a little: mostly luck"
+        } else {
+            "no measurable reward for good play: luck decides"
+        };
+        out.push(format!(
+            "Skill vs luck: in the same seat on the same deals, {} wins {:.2}% and random \
+             {:.2}%, a gap of {} [{}, {}]: {verdict}.",
+            s.agent,
+            100.0 * s.skilled_win_rate,
+            100.0 * s.random_win_rate,
+            pp(s.gap),
+            pp(s.ci95.0).trim_end_matches(" pp"),
+            pp(s.ci95.1),
+        ));
+    }
+    let t = &r.shape.turns;
+    out.push(format!(
+        "Game length: median {} turns (p90 {}, p99 {}); {} of {} games truncated ({:.3}%).",
+        t.p50,
+        t.p90,
+        t.p99,
+        r.shape.truncated,
+        r.shape.games,
+        100.0 * r.shape.truncated_rate
+    ));
+    out
+}
+
+/// A p-value for text: 4 significant decimals, or `<1e-6`.
+pub fn fmt_p(p: f64) -> String {
+    if p < 1e-6 {
+        "<1e-6".into()
+    } else {
+        format!("{p:.4}")
+    }
+}

@@ -267,7 +267,7 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             .expect("seats");
         out.push(format!(
             "Seat bias: seat {} wins most often ({:.2}%) and seat {} least ({:.2}%), against a \
-             fair {:.2}%; {} (chi-square p = {}).",
+             fair {:.2}%; {} (chi-square {}).",
             best.seat,
             100.0 * best.win_rate,
             worst.seat,
@@ -278,7 +278,7 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             } else {
                 "no significant difference between seats"
             },
-            fmt_p(r.seat_equality_p)
+            p_phrase(r.seat_equality_p)
         ));
     }
     if let Some(s) = &r.skill {
@@ -315,11 +315,11 @@ fn summary(r: &BalanceReport) -> Vec<String> {
     out
 }
 
-/// A p-value for text: 4 significant decimals, or `<1e-6`.
-pub fn fmt_p(p: f64) -> String {
+/// A p-value for a sentence: `p = 0.0123`, or `p < 1e-6`.
+fn p_phrase(p: f64) -> String {
     if p < 1e-6 {
-        "<1e-6".into()
+        "p < 1e-6".into()
     } else {
-        format!("{p:.4}")
+        format!("p = {p:.4}")
     }
 }

@@ -626,7 +626,9 @@ impl Agent<ClassicState> for HeuristicAgent {
             DecisionKind::ChooseTarget => self.choose_target(&d.view(), legal),
             DecisionKind::JumpIn => self.jump_in(&d.view(), legal),
             // Not used by classic UNO.
-            DecisionKind::GiveCard | DecisionKind::Simultaneous => legal[0],
+            DecisionKind::GiveCard | DecisionKind::Simultaneous | DecisionKind::ChooseNumber => {
+                legal[0]
+            }
         }
     }
 }

@@ -39,10 +39,12 @@ pub enum DecisionKind {
     /// A choice all players make at once, collected one seat at a time without revealing the
     /// others' answers (reserved for house variants, e.g. Blender's Point Taken).
     Simultaneous,
+    /// Pick a number, e.g. the dealer choosing how many cards to deal (Hot Death).
+    ChooseNumber,
 }
 
 impl DecisionKind {
-    pub const ALL: [DecisionKind; 10] = [
+    pub const ALL: [DecisionKind; 11] = [
         DecisionKind::Play,
         DecisionKind::PostDraw,
         DecisionKind::ChooseColor,
@@ -53,6 +55,7 @@ impl DecisionKind {
         DecisionKind::JumpIn,
         DecisionKind::GiveCard,
         DecisionKind::Simultaneous,
+        DecisionKind::ChooseNumber,
     ];
     pub fn index(self) -> usize {
         self as usize
@@ -103,7 +106,21 @@ pub struct GameCounters {
     pub uno_penalties: u32,
     /// Jump-ins made.
     pub jump_ins: u32,
+    /// Hands won per seat (match play; 1 for the winner of a single hand).
+    pub hand_wins: [u16; MAX_PLAYERS],
+    /// How hands ended, by [`HAND_ENDINGS`] index: out of cards, the four bastard cards (Hot
+    /// Death), the last player standing, a two-player Quitter, everyone eliminated.
+    pub endings: [u32; 5],
 }
+
+/// Names of the `GameCounters::endings` slots.
+pub const HAND_ENDINGS: [&str; 5] = [
+    "out_of_cards",
+    "bastard_cards",
+    "last_standing",
+    "quitter",
+    "all_eliminated",
+];
 
 /// An illegal action: the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,8 +14,10 @@ pub mod cards;
 pub mod classic;
 pub mod game;
 pub mod hand;
+pub mod hotdeath;
 pub mod pile;
 pub mod rng;
+pub mod swap;
 
 pub use action::{Action, ActionList, MAX_LEGAL};
 pub use cards::{CardInfo, Color};

@@ -55,7 +55,7 @@ fn allowed_for(kind: DecisionKind, a: Action) -> bool {
         DecisionKind::CatchUno => a == CATCH || a == NO_CATCH,
         DecisionKind::Respond => a < 60 || a == CHALLENGE || a == ACCEPT,
         DecisionKind::JumpIn => a < 52 || a == DECLINE_JUMP_IN,
-        DecisionKind::GiveCard | DecisionKind::Simultaneous => false,
+        DecisionKind::GiveCard | DecisionKind::Simultaneous | DecisionKind::ChooseNumber => false,
     }
 }
 

@@ -125,77 +125,9 @@ impl crate::game::CardGame for ClassicState {
         kind: usize,
         rng: &mut crate::Rng,
     ) -> Option<crate::game::SwapRecord> {
-        use crate::game::{SwapRecord, SwapSource};
-        let (n, seat_i) = (self.n as usize, seat as usize);
-        if kind >= NUM_KINDS || seat_i >= n {
-            return None;
-        }
-        let in_hands: u32 = (0..n)
-            .filter(|&s| s != seat_i)
-            .map(|s| self.hands[s].count(kind) as u32)
-            .sum();
-        let in_pile = self
-            .draw
-            .as_slice()
-            .iter()
-            .filter(|&&c| c as usize == kind)
-            .count() as u32;
-        let fillers: u32 = self.hands[seat_i]
-            .iter()
-            .filter(|&(k, _)| k != kind && self.is_plain_number(k))
-            .map(|(_, c)| c as u32)
-            .sum();
-        if in_hands + in_pile == 0 || fillers == 0 {
-            return None;
-        }
-        // Both picks are made before anything moves, from the swap's own stream.
-        let mut pick = rng.below(in_hands + in_pile);
-        let mut f = rng.below(fillers);
-        let filler = self.hands[seat_i]
-            .iter()
-            .filter(|&(k, _)| k != kind && self.is_plain_number(k))
-            .find(|&(_, c)| {
-                if f < c as u32 {
-                    true
-                } else {
-                    f -= c as u32;
-                    false
-                }
-            })
-            .map(|(k, _)| k)
-            .expect("filler index within the count");
-        let source = if pick < in_hands {
-            let from = (0..n)
-                .filter(|&s| s != seat_i)
-                .find(|&s| {
-                    let c = self.hands[s].count(kind) as u32;
-                    if pick < c {
-                        true
-                    } else {
-                        pick -= c;
-                        false
-                    }
-                })
-                .expect("source index within the count");
-            self.hands[from].remove(kind);
-            self.hands[from].add(filler);
-            SwapSource::Hand(from as Seat)
-        } else {
-            pick -= in_hands;
-            let pos = self
-                .draw
-                .as_slice()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| c as usize == kind)
-                .nth(pick as usize)
-                .map(|(i, _)| i)
-                .expect("pile index within the count");
-            self.draw.replace(pos, filler as u16);
-            SwapSource::DrawPile
-        };
-        self.hands[seat_i].remove(filler);
-        self.hands[seat_i].add(kind);
-        Some(SwapRecord { filler, source })
+        let n = self.n as usize;
+        crate::swap::swap_in(&mut self.hands[..n], &mut self.draw, seat, kind, rng, |k| {
+            k < NUM_KINDS && matches!(face(k as u8), Face::Number(_))
+        })
     }
 }

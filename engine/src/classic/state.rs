@@ -876,6 +876,8 @@ impl ClassicState {
         }
         self.hands_played += 1;
         self.hand_winner = Some(winner);
+        self.counters.hand_wins[winner as usize] += 1;
+        self.counters.endings[0] += 1;
         self.scores[winner as usize] += total;
         log.event(Event::HandWon {
             seat: winner,

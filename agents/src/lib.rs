@@ -7,6 +7,8 @@
 mod classic_support;
 pub mod encode;
 pub mod heuristic;
+pub mod hotdeath_heuristic;
+mod hotdeath_support;
 pub mod mcts;
 pub mod params;
 pub mod random;

@@ -97,6 +97,30 @@ fn main() {
     if run("selfplay classic-official 4p") {
         selfplay("selfplay classic-official 4p (random)", off, 4, 5_000);
     }
+    if run("selfplay hot-death") {
+        // Random single hands (the dealer picks 5-15 cards at random too), as `uno simulate -v
+        // hot-death --preset hand` plays them.
+        use uno_engine::hotdeath::{HotDeathOptions, HotDeathState};
+        for players in [4usize, 2, 8] {
+            let opts = HotDeathOptions::single_hand();
+            let spec = AgentSpec::Random;
+            let mut agents: Vec<Box<dyn Agent<HotDeathState>>> =
+                (0..players).map(|_| spec.build()).collect();
+            let games = 20_000;
+            measure(
+                &format!("selfplay hot-death {players}p (random hands)"),
+                "hands",
+                games,
+                |salt| {
+                    for i in 0..games {
+                        let seed = game_seed(salt, i);
+                        let st = HotDeathState::deal(opts, players, stream_seed(seed, 0));
+                        black_box(play_game(st, &mut agents, seed, i));
+                    }
+                },
+            );
+        }
+    }
     if run("legal_actions") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

@@ -23,6 +23,6 @@ pub use action::{Action, ActionList, MAX_LEGAL};
 pub use cards::{CardInfo, Color};
 pub use game::{
     CardGame, DecisionKind, Ending, EventSink, Game, GameCounters, IllegalAction, NoEvents,
-    Outcome, SearchGame, Seat, SwapRecord, SwapSource, MAX_PLAYERS,
+    Outcome, SearchGame, Seat, SwapRecord, SwapSource, HAND_ENDINGS, MAX_PLAYERS,
 };
 pub use rng::{game_seed, stream_seed, Rng};

@@ -5,6 +5,7 @@ use crate::output::{write_atomic, AtomicFile};
 use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
+use crate::variant::SimGame;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -14,8 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
-use uno_engine::classic::{self, ClassicOptions, ClassicState, Event, Scenario};
-use uno_engine::{game_seed, stream_seed, ActionList, Game, Rng, MAX_PLAYERS};
+use uno_engine::classic::ClassicState;
+use uno_engine::hotdeath::HotDeathState;
+use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -360,27 +362,34 @@ fn parse_agents(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
     }
 }
 
-struct Resolved {
+struct Resolved<G: SimGame> {
     variant: Variant,
     players: usize,
     agents: Vec<AgentSpec>,
-    classic: ClassicOptions,
+    opts: G::Options,
 }
 
-fn resolve(g: &GameArgs) -> Result<Resolved, String> {
-    let variant = Variant::parse(&g.variant)?;
+fn resolve<G: SimGame>(g: &GameArgs) -> Result<Resolved<G>, String> {
     let players = g.players;
     let input = g.opts.gather()?;
-    let classic = match variant {
-        Variant::Classic => input.classic(players)?,
-    };
+    let opts = G::options(&input, players)?;
     let agents = parse_agents(&g.agents, players)?;
     Ok(Resolved {
-        variant,
+        variant: G::VARIANT,
         players,
         agents,
-        classic,
+        opts,
     })
+}
+
+/// Runs `$f::<G>($a)` for the variant named by `$name`.
+macro_rules! dispatch {
+    ($name:expr, $f:ident, $a:expr) => {
+        match Variant::parse($name)? {
+            Variant::Classic => $f::<ClassicState>($a),
+            Variant::HotDeath => $f::<HotDeathState>($a),
+        }
+    };
 }
 
 #[derive(Serialize)]
@@ -468,7 +477,12 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
 }
 
 fn simulate(a: SimulateArgs) -> Result<(), String> {
-    let r = resolve(&a.game)?;
+    let name = a.game.variant.clone();
+    dispatch!(&name, simulate_with, a)
+}
+
+fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
+    let r = resolve::<G>(&a.game)?;
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -494,10 +508,10 @@ fn simulate(a: SimulateArgs) -> Result<(), String> {
     let pb = progress_bar(a.games, a.no_progress, "games");
     let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
     let start = Instant::now();
-    let opts = r.classic;
+    let opts = r.opts;
     let players = r.players;
     // The options were validated by `resolve`.
-    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let new_game = move |seed: u64| G::deal(opts, players, seed);
     let mut write_err: Option<String> = None;
     let result = pool.install(|| {
         let batch = Batch {
@@ -587,9 +601,14 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
         st.completed, st.truncated, st.aborted
     );
     println!();
-    println!("seat  agent         win rate  (95% CI)          mean place  mean points");
+    let matches = st.hands > st.games;
+    if matches {
+        println!("seat  agent        match wins (95% CI)          mean place  mean points  hand wins  points/hand");
+    } else {
+        println!("seat  agent         win rate  (95% CI)          mean place  mean points");
+    }
     for p in &st.per_seat {
-        println!(
+        print!(
             "{:>4}  {:<12} {:>8.4}  ({:.4}-{:.4})   {:>10.3}  {:>11.2}",
             p.seat,
             p.agent,
@@ -599,6 +618,10 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
             p.mean_placing,
             p.mean_points
         );
+        if matches {
+            print!("  {:>9}  {:>11.2}", p.hand_wins, p.mean_points_per_hand);
+        }
+        println!();
     }
     if st.per_agent.len() > 1 {
         println!();
@@ -629,6 +652,19 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
         "challenges {} (won {}); UNO penalties {}; jump-ins {}",
         st.challenges, st.challenges_won, st.uno_penalties, st.jump_ins
     );
+    if st.hand_endings.keys().any(|k| k != "out_of_cards") || matches {
+        let e: Vec<String> = st
+            .hand_endings
+            .iter()
+            .map(|(k, n)| {
+                format!(
+                    "{k} {n} ({:.2}%)",
+                    100.0 * *n as f64 / st.hands.max(1) as f64
+                )
+            })
+            .collect();
+        println!("hands {}; hand endings: {}", st.hands, e.join(", "));
+    }
     if let Some(d) = out {
         println!();
         println!("written: {}", d.join("summary.json").display());
@@ -636,15 +672,15 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
 }
 
 /// Plays one game from `state` with logging, printing every decision and event.
-fn replay_game(
-    mut state: ClassicState,
-    agents: &mut [Box<dyn Agent<ClassicState>>],
+fn replay_game<G: SimGame>(
+    mut state: G,
+    agents: &mut [Box<dyn Agent<G>>],
     agent_seed: u64,
     show_legal: bool,
-    deal_log: Vec<Event>,
+    deal_log: Vec<G::Event>,
 ) -> Result<(), String> {
     let mut out = String::new();
-    print_events(&mut out, &deal_log, state.num_players());
+    print_events::<G>(&mut out, &deal_log, state.num_players());
     let mut legal = ActionList::new();
     let mut rngs: Vec<Rng> = (0..state.num_players())
         .map(|s| Rng::new(stream_seed(agent_seed, AGENT_STREAM + s as u64)))
@@ -659,24 +695,15 @@ fn replay_game(
         let d = Decision::new(&state, seat, kind, legal.as_slice());
         let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
         step += 1;
-        let hand: Vec<&str> = state
-            .hand(seat as usize)
-            .iter()
-            .flat_map(|(k, c)| std::iter::repeat_n(classic::CARDS[k].code, c as usize))
-            .collect();
         let mut line = format!(
-            "#{step:<4} seat {seat} {kind:?} (hand: {}; top {} {}){}",
-            hand.join(" "),
-            classic::CARDS[state.top() as usize].code,
-            uno_engine::Color::from_index(state.color())
-                .map(|c| c.name())
-                .unwrap_or("none"),
+            "#{step:<4} seat {seat} {kind:?} ({}){}",
+            state.situation(seat),
             if show_legal {
                 format!(
                     " legal: [{}]",
                     legal
                         .iter()
-                        .map(|&x| classic::action_name(x))
+                        .map(|&x| G::name_action(x))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -684,15 +711,15 @@ fn replay_game(
                 String::new()
             }
         );
-        line.push_str(&format!(" -> {}", classic::action_name(a)));
+        line.push_str(&format!(" -> {}", G::name_action(a)));
         println!("{line}");
-        let mut events: Vec<Event> = Vec::new();
+        let mut events: Vec<G::Event> = Vec::new();
         if let Err(e) = state.apply_logged(a, &mut events) {
             println!("agent of seat {seat} chose an illegal action: {e}; game aborted");
             return Ok(());
         }
         let mut s = String::new();
-        print_events(&mut s, &events, state.num_players());
+        print_events::<G>(&mut s, &events, state.num_players());
         if !s.is_empty() {
             print!("{s}");
         }
@@ -714,7 +741,8 @@ fn replay_game(
 }
 
 /// Formats events, folding the per-card deal into one line per seat.
-fn print_events(out: &mut String, events: &[Event], players: usize) {
+fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: usize) {
+    let table = G::cards();
     let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); MAX_PLAYERS];
     let flush = |out: &mut String, dealt: &mut Vec<Vec<&str>>| {
         for (s, d) in dealt.iter_mut().enumerate().take(players) {
@@ -725,8 +753,8 @@ fn print_events(out: &mut String, events: &[Event], players: usize) {
         }
     };
     for e in events {
-        if let Event::Deal { seat, card } = e {
-            dealt[*seat as usize].push(classic::CARDS[*card as usize].code);
+        if let Some((seat, card)) = G::dealt(e) {
+            dealt[seat as usize].push(table[card as usize].code);
             continue;
         }
         flush(out, &mut dealt);
@@ -736,9 +764,13 @@ fn print_events(out: &mut String, events: &[Event], players: usize) {
 }
 
 fn replay(a: ReplayArgs) -> Result<(), String> {
+    let name = a.game.variant.clone();
+    dispatch!(&name, replay_with, a)
+}
+
+fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
     if let Some(path) = &a.scenario {
         // The scenario carries its own player count and options.
-        Variant::parse(&a.game.variant)?;
         if a.game.opts.given() {
             return Err(
                 "with --scenario, put options in the scenario file ('preset', 'options')".into(),
@@ -746,28 +778,25 @@ fn replay(a: ReplayArgs) -> Result<(), String> {
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
-        let sc = Scenario::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let state = sc.build().map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
-            parse_agents(&a.game.agents, state.num_players())?
-                .iter()
-                .map(|s| s.build())
-                .collect();
+        let (state, seed) = G::scenario(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut agents: Vec<Box<dyn Agent<G>>> = parse_agents(&a.game.agents, state.num_players())?
+            .iter()
+            .map(|s| s.build())
+            .collect();
         println!(
             "scenario {} ({} players, seed {})",
             path.display(),
             state.num_players(),
-            sc.seed
+            seed
         );
-        return replay_game(state, &mut agents, sc.seed, a.show_legal, Vec::new());
+        return replay_game(state, &mut agents, seed, a.show_legal, Vec::new());
     }
-    let r = resolve(&a.game)?;
-    let mut agents: Vec<Box<dyn Agent<ClassicState>>> =
-        r.agents.iter().map(|s| s.build()).collect();
+    let r = resolve::<G>(&a.game)?;
+    let mut agents: Vec<Box<dyn Agent<G>>> = r.agents.iter().map(|s| s.build()).collect();
     let seed = game_seed(a.seed, a.game_index);
     let mut deal = Vec::new();
-    let state = ClassicState::new_logged(
-        r.classic,
+    let state = G::new_logged(
+        r.opts,
         r.players,
         stream_seed(seed, ENGINE_STREAM),
         &mut deal,
@@ -798,88 +827,100 @@ struct CardRow {
 }
 
 fn rules(a: RulesArgs) -> Result<(), String> {
-    let variant = Variant::parse(&a.variant)?;
-    match variant {
-        Variant::Classic => {
-            let cards: Vec<CardRow> = classic::CARDS
-                .iter()
-                .enumerate()
-                .map(|(id, c)| CardRow {
-                    id,
-                    code: c.code,
-                    name: c.name,
-                    color: c.color.map(|c| c.name()),
-                    points: c.points,
-                    copies: c.copies,
-                })
-                .collect();
-            let actions: Vec<(usize, String)> = (0..classic::NUM_ACTIONS)
-                .map(|i| (i, classic::action_name(i as u16)))
-                .collect();
-            if a.json {
-                let v = serde_json::json!({
-                    "variant": "classic",
-                    "players": "2-10",
-                    "deck_size": classic::DECK_SIZE,
-                    "cards": cards,
-                    "num_actions": classic::NUM_ACTIONS,
-                    "actions": actions,
-                    "options": ClassicOptions::default(),
-                    "presets": { "official": ClassicOptions::default(), "rlcard": ClassicOptions::rlcard() },
-                });
-                println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
-                return Ok(());
-            }
-            println!(
-                "classic UNO: 2-10 players, {} cards, {} kinds",
-                classic::DECK_SIZE,
-                cards.len()
-            );
-            println!("full rules and every reading chosen: docs/rules/classic.md\n");
-            println!(
-                "{:>3}  {:<5} {:<18} {:>6} {:>6}",
-                "id", "code", "name", "points", "copies"
-            );
-            for c in &cards {
-                println!(
-                    "{:>3}  {:<5} {:<18} {:>6} {:>6}",
-                    c.id, c.code, c.name, c.points, c.copies
-                );
-            }
-            println!("\naction ids ({} in all):", classic::NUM_ACTIONS);
-            println!("  0-51 play the coloured card with that kind id; 52-55 Wild naming red/yellow/green/blue;");
-            println!(
-                "  56-59 Wild Draw Four naming a colour; 60 draw; 61 keep drawn card; 62 call UNO;"
-            );
-            println!("  63 stay silent; 64 catch; 65 do not catch; 66 challenge; 67 accept draw;");
-            println!("  68 do not jump in; 69-72 name a colour; 73-81 swap hands with seat +1..+9");
-            println!(
-                "\noptions (official defaults; set with --set key=value or --options file.json):"
-            );
-            let v = serde_json::to_value(ClassicOptions::default()).expect("serialises");
-            let rl = serde_json::to_value(ClassicOptions::rlcard()).expect("serialises");
-            for (k, val) in v.as_object().expect("object") {
-                let rv = &rl[k];
-                let note = if rv != val {
-                    format!("   (rlcard preset: {rv})")
-                } else {
-                    String::new()
-                };
-                println!("  {k} = {val}{note}");
-            }
-            println!("\npresets: official (default), rlcard (RLCard 1.2.0's simplified rules)");
-        }
+    let name = a.variant.clone();
+    dispatch!(&name, rules_with, a)
+}
+
+fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
+    let cards: Vec<CardRow> = G::cards()
+        .iter()
+        .enumerate()
+        .map(|(id, c)| CardRow {
+            id,
+            code: c.code,
+            name: c.name,
+            color: c.color.map(|c| c.name()),
+            points: c.points,
+            copies: c.copies,
+        })
+        .collect();
+    let actions: Vec<(usize, String)> = (0..G::num_actions())
+        .map(|i| (i, G::name_action(i as u16)))
+        .collect();
+    let presets = G::option_presets();
+    let variant = G::VARIANT.name();
+    if a.json {
+        let v = serde_json::json!({
+            "variant": variant,
+            "players": G::PLAYERS,
+            "deck_size": G::deck_size(),
+            "cards": cards,
+            "num_actions": G::num_actions(),
+            "actions": actions,
+            "options": presets[0].1,
+            "presets": presets.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<serde_json::Map<String, serde_json::Value>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
+        return Ok(());
     }
+    let mut out = format!(
+        "{variant}: {} players, {} cards, {} kinds\nfull rules and every reading chosen: {}\n\n",
+        G::PLAYERS,
+        G::deck_size(),
+        cards.len(),
+        G::rules_doc()
+    );
+    out.push_str(&format!(
+        "{:>3}  {:<5} {:<28} {:>6} {:>6}\n",
+        "id", "code", "name", "points", "copies"
+    ));
+    for c in &cards {
+        out.push_str(&format!(
+            "{:>3}  {:<5} {:<28} {:>6} {:>6}\n",
+            c.id, c.code, c.name, c.points, c.copies
+        ));
+    }
+    out.push_str(&format!("\naction ids ({} in all):\n", G::num_actions()));
+    for (i, name) in &actions {
+        out.push_str(&format!("  {i:>3} {name}\n"));
+    }
+    out.push_str(&format!(
+        "\noptions ({} defaults; set with --set key=value or --options file.json):\n",
+        presets[0].0
+    ));
+    let base = presets[0].1.as_object().expect("options are an object");
+    for (k, val) in base {
+        let mut notes = Vec::new();
+        for (pname, pv) in &presets[1..] {
+            if &pv[k] != val {
+                notes.push(format!("{pname} preset: {}", pv[k]));
+            }
+        }
+        let note = if notes.is_empty() {
+            String::new()
+        } else {
+            format!("   ({})", notes.join("; "))
+        };
+        out.push_str(&format!("  {k} = {val}{note}\n"));
+    }
+    out.push_str(&format!(
+        "\npresets: {}\n",
+        presets.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+    ));
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(())
 }
 
 fn tournament(a: TournamentArgs) -> Result<(), String> {
+    let name = a.variant.clone();
+    dispatch!(&name, tournament_with, a)
+}
+
+fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let entrants = tour::parse_entrants(&a.agents)?;
-    let variant = Variant::parse(&a.variant)?;
+    let variant = G::VARIANT;
     let input = a.opts.gather()?;
-    let opts = match variant {
-        Variant::Classic => input.classic(a.players)?,
-    };
+    let opts = G::options(&input, a.players)?;
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -903,9 +944,9 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
     let stop = interrupt_flag();
     let pb = progress_bar(total_games, a.no_progress, "games");
     let players = a.players;
-    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let new_game = move |seed: u64| G::deal(opts, players, seed);
     let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();
-    let make_agent = |i: usize| specs[i].instantiate::<ClassicState>();
+    let make_agent = |i: usize| specs[i].instantiate::<G>();
     let schedule = Schedule {
         plan: &plan,
         deals: a.games,
@@ -998,12 +1039,15 @@ fn balance_command(a: &BalanceArgs, variant: Variant) -> String {
 }
 
 fn balance(a: BalanceArgs) -> Result<(), String> {
+    let name = a.variant.clone();
+    dispatch!(&name, balance_with, a)
+}
+
+fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     use crate::balance::{self as bal, report};
-    let variant = Variant::parse(&a.variant)?;
+    let variant = G::VARIANT;
     let input = a.opts.gather()?;
-    let opts = match variant {
-        Variant::Classic => input.classic(a.players)?,
-    };
+    let opts = G::options(&input, a.players)?;
     let agents = parse_agents(&a.agents, a.players)?;
     let skill = if a.no_skill {
         None
@@ -1031,7 +1075,7 @@ fn balance(a: BalanceArgs) -> Result<(), String> {
     let stop = interrupt_flag();
     let pb = progress_bar(a.deals, a.no_progress, "deals");
     let players = a.players;
-    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let new_game = move |seed: u64| G::deal(opts, players, seed);
     let exp = bal::Experiment {
         new_game: &new_game,
         agents: &agents,
@@ -1063,7 +1107,7 @@ fn balance(a: BalanceArgs) -> Result<(), String> {
         games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
         interrupted: result.interrupted,
     };
-    let rep = result.stats.report(&classic::CARDS, setup, run);
+    let rep = result.stats.report(G::cards(), setup, run);
     if let Some(d) = &out_dir {
         for (name, bytes) in bal::render::files(&rep)? {
             write_atomic(&d.join(name), &bytes)?;

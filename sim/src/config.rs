@@ -4,25 +4,29 @@
 use serde_json::{Map, Value};
 use std::path::Path;
 use uno_engine::classic::{scenario::options_from, ClassicOptions};
+use uno_engine::hotdeath::HotDeathOptions;
 
 /// Variants the engine implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     Classic,
+    HotDeath,
 }
 
-pub const KNOWN_VARIANTS: &str = "classic";
+pub const KNOWN_VARIANTS: &str = "classic, hot-death";
 
 impl Variant {
     pub fn parse(s: &str) -> Result<Variant, String> {
         match s.to_ascii_lowercase().as_str() {
             "classic" | "uno" => Ok(Variant::Classic),
+            "hot-death" | "hotdeath" | "hot_death" | "hd" => Ok(Variant::HotDeath),
             _ => Err(format!("unknown variant '{s}' (known: {KNOWN_VARIANTS})")),
         }
     }
     pub fn name(self) -> &'static str {
         match self {
             Variant::Classic => "classic",
+            Variant::HotDeath => "hot-death",
         }
     }
 }
@@ -92,6 +96,14 @@ impl OptionInput {
             }
         }
         Ok(inp)
+    }
+
+    pub fn hot_death(&self, players: usize) -> Result<HotDeathOptions, String> {
+        let over = Value::Object(self.values.clone());
+        let opts =
+            uno_engine::hotdeath::options::options_from(self.preset.as_deref(), Some(&over))?;
+        opts.validate(players)?;
+        Ok(opts)
     }
 
     pub fn classic(&self, players: usize) -> Result<ClassicOptions, String> {

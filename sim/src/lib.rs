@@ -8,3 +8,4 @@ pub mod rating;
 pub mod runner;
 pub mod stats;
 pub mod tournament;
+pub mod variant;

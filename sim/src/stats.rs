@@ -63,6 +63,9 @@ pub struct Stats {
     pub jump_ins: u64,
     pub max_turns: u64,
     pub length_hist: Vec<u64>,
+    /// Hands won per seat, and how hands ended (`uno_engine::HAND_ENDINGS` order).
+    pub hand_wins: [u64; MAX_PLAYERS],
+    pub endings: [u64; 5],
 }
 
 impl Stats {
@@ -89,6 +92,8 @@ impl Stats {
             jump_ins: 0,
             max_turns: 0,
             length_hist: vec![0; LENGTH_BUCKETS],
+            hand_wins: [0; MAX_PLAYERS],
+            endings: [0; 5],
         }
     }
 
@@ -107,6 +112,12 @@ impl Stats {
         self.jump_ins += c.jump_ins as u64;
         self.max_turns = self.max_turns.max(c.turns as u64);
         self.length_hist[length_bucket(c.turns as usize)] += 1;
+        for (a, &b) in self.hand_wins.iter_mut().zip(&c.hand_wins) {
+            *a += b as u64;
+        }
+        for (a, &b) in self.endings.iter_mut().zip(&c.endings) {
+            *a += b as u64;
+        }
         if let Some(seat) = r.aborted_by {
             self.aborted += 1;
             self.aborted_by_seat[seat as usize] += 1;
@@ -152,6 +163,12 @@ impl Stats {
         for (a, b) in self.length_hist.iter_mut().zip(&o.length_hist) {
             *a += b;
         }
+        for (a, b) in self.hand_wins.iter_mut().zip(&o.hand_wins) {
+            *a += b;
+        }
+        for (a, b) in self.endings.iter_mut().zip(&o.endings) {
+            *a += b;
+        }
     }
 
     /// Smallest length `L` such that at least `q` of games lasted `<= L` turns.
@@ -194,6 +211,10 @@ pub struct SeatReport {
     pub win_rate_ci95: (f64, f64),
     pub mean_placing: f64,
     pub mean_points: f64,
+    /// Hands won (matches: every hand; single hands: the game's win).
+    pub hand_wins: u64,
+    /// Mean points per hand (the points above divided by the hands played).
+    pub mean_points_per_hand: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -240,6 +261,9 @@ pub struct StatsReport {
     pub challenges_won: u64,
     pub uno_penalties: u64,
     pub jump_ins: u64,
+    /// Hands played in all, and how they ended (name → count; only endings that happened).
+    pub hands: u64,
+    pub hand_endings: std::collections::BTreeMap<String, u64>,
 }
 
 /// `a / b`, or 0 when `b` is 0.
@@ -264,6 +288,8 @@ impl Stats {
                 win_rate_ci95: wilson95(self.wins[s], finished),
                 mean_placing: ratio(self.placing_sum[s] as f64, finished),
                 mean_points: ratio(self.points_sum[s] as f64, finished),
+                hand_wins: self.hand_wins[s],
+                mean_points_per_hand: ratio(self.points_sum[s] as f64, self.hands),
             })
             .collect();
         let mut names: Vec<&String> = agents.iter().collect();
@@ -313,6 +339,13 @@ impl Stats {
             challenges_won: self.challenges_won,
             uno_penalties: self.uno_penalties,
             jump_ins: self.jump_ins,
+            hands: self.hands,
+            hand_endings: uno_engine::HAND_ENDINGS
+                .iter()
+                .zip(self.endings)
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| (k.to_string(), n))
+                .collect(),
         }
     }
 }

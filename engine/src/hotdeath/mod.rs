@@ -8,6 +8,7 @@ pub mod event;
 pub mod options;
 pub mod scenario;
 pub mod scoring;
+mod search;
 mod state;
 pub mod view;
 

@@ -46,8 +46,10 @@ pub struct MctsParams {
     pub iterations: u32,
     /// Time budget per decision in milliseconds (0: use `iterations`; not reproducible).
     pub time_ms: u64,
-    /// UCB1 exploration constant (rewards are win shares in 0..1).
+    /// UCB1 exploration constant with two players (rewards are win shares in 0..1).
     pub c: f64,
+    /// UCB1 exploration constant with three or more players.
+    pub c_many: f64,
     pub rollout: Rollout,
     /// Decisions per rollout before the value estimate is used.
     pub depth: u32,
@@ -67,6 +69,7 @@ impl Default for MctsParams {
             iterations: 1000,
             time_ms: 0,
             c: 0.4,
+            c_many: 0.25,
             rollout: Rollout::Heuristic,
             depth: 20,
             final_choice: FinalChoice::Visits,
@@ -77,7 +80,7 @@ impl Default for MctsParams {
 }
 
 pub const MCTS_PARAMS: &str =
-    "iterations, time_ms, c, rollout (random|heuristic), depth, final (visits|value), bias, honesty";
+    "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value), bias, honesty";
 
 impl MctsParams {
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -87,6 +90,7 @@ impl MctsParams {
             iterations: p.u64("iterations", d.iterations as u64, 1, 10_000_000)? as u32,
             time_ms: p.u64("time_ms", d.time_ms, 0, 3_600_000)?,
             c: p.f64("c", d.c, 0.0, 100.0)?,
+            c_many: p.f64("c_many", d.c_many, 0.0, 100.0)?,
             rollout: match p.choice("rollout", "heuristic", &["random", "heuristic"])? {
                 "heuristic" => Rollout::Heuristic,
                 _ => Rollout::Random,
@@ -115,6 +119,9 @@ impl MctsParams {
         }
         if self.c != d.c {
             parts.push(format!("c={}", self.c));
+        }
+        if self.c_many != d.c_many {
+            parts.push(format!("c_many={}", self.c_many));
         }
         if self.rollout != d.rollout {
             parts.push(match self.rollout {
@@ -186,6 +193,8 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
     nodes: Vec<Node>,
     path: Vec<u32>,
     pub last: SearchStats,
+    /// The exploration constant for the current search (`c` or `c_many` by player count).
+    cexp: f32,
     _g: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -198,6 +207,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             nodes: Vec::new(),
             path: Vec::new(),
             last: SearchStats::default(),
+            cexp: 0.4,
             _g: std::marker::PhantomData,
         }
     }
@@ -229,6 +239,11 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             }
             it += 1;
             let mut state = d.determinize(self.params.honesty, rng);
+            self.cexp = if state.num_players() == 2 {
+                self.params.c
+            } else {
+                self.params.c_many
+            } as f32;
             self.path.clear();
             self.path.push(0);
             let mut node = 0u32;
@@ -336,7 +351,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             return (new, true);
         }
         let p = player as usize;
-        let cexp = self.params.c as f32;
+        let cexp = self.cexp;
         let mut best = NONE;
         let mut best_score = f32::NEG_INFINITY;
         let mut c = self.nodes[node as usize].first_child;

@@ -1076,6 +1076,15 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     let pb = progress_bar(a.deals, a.no_progress, "deals");
     let players = a.players;
     let new_game = move |seed: u64| G::deal(opts, players, seed);
+    // The swap needs dealt hands (Hot Death's dealer may still have to choose the hand size).
+    let probe = new_game(stream_seed(game_seed(a.seed, 0), ENGINE_STREAM));
+    if (0..players).all(|s| (0..G::cards().len()).all(|k| probe.held(s as u8, k) == 0)) {
+        return Err(format!(
+            "{}: the cards are not dealt before the first decision (the dealer chooses the hand \
+             size), so there is no opening hand to swap into: fix it with --set hand_size=N",
+            variant.name()
+        ));
+    }
     let exp = bal::Experiment {
         new_game: &new_game,
         agents: &agents,

@@ -93,13 +93,16 @@ pub(crate) fn hand_scores(st: &mut HotDeathState, winner: Option<u8>) -> [i32; M
     }
     let top = pts[..n].iter().copied().max().unwrap_or(0);
     for (s, p) in pts.iter_mut().enumerate().take(n) {
+        // Fix: every A.I.D.S. held at the end of a hand infects its holder (decisions, step
+        // 8), the hand's winner included: a last player standing or the bastard-card holder
+        // may hold one. The winner only escapes this hand's -10 ("every ... hand you lose").
+        st.infections[s] = st.infections[s].saturating_add(st.hands[s].count(AIDS as usize));
         if Some(s as u8) == winner {
             continue;
         }
         if st.hands[s].has(SHITTER as usize) && *p < top {
             *p = top;
         }
-        st.infections[s] = st.infections[s].saturating_add(st.hands[s].count(AIDS as usize));
         *p -= 10 * st.infections[s] as i32;
     }
     pts

@@ -857,14 +857,17 @@ impl HotDeathState {
                     self.current = self.next_active(seat, 1);
                 }
                 AttackKind::Quitter => {
+                    // Fix: both are quittered at once, so the hand's end is judged after both
+                    // are out. Eliminating the inflicter first ended a two-player hand with
+                    // the A.I.D.S. player as the last one standing; the decisions (and seed
+                    // S43): "unless answered with A.I.D.S. (both out -> no winner)".
                     if let Some(i) = a.inflicter {
-                        if self.active[i as usize] {
-                            self.eliminate(i, log);
+                        if self.active[i as usize] && i != seat {
+                            self.active[i as usize] = false;
+                            log.event(Event::Eliminated { seat: i });
                         }
                     }
-                    if !matches!(self.phase, Phase::Over(_)) && !self.hand_over_pending() {
-                        self.eliminate(seat, log);
-                    }
+                    self.eliminate(seat, log);
                     if matches!(self.phase, Phase::Over(_)) || self.hand_over_pending() {
                         return;
                     }
@@ -1282,6 +1285,10 @@ impl HotDeathState {
                     if let Some(c) = self.draw_one(seat, log) {
                         log.event(Event::Drew { seat, card: c });
                         self.phase = Phase::PostDraw { card: c };
+                        // Fix: the four bastard cards end the hand "at once" (decisions: checked
+                        // whenever no attack is pending), also when the fourth is the card drawn
+                        // on one's turn; before, the holder could play it away in PostDraw.
+                        self.check_bastards(log);
                     } else {
                         self.current = self.next_active(seat, 1);
                         self.settle(log);

@@ -155,3 +155,28 @@ fn same_seed_same_game() {
     assert_eq!(format!("{:?}", a.0), format!("{:?}", b.0));
     assert_eq!(a.1, b.1);
 }
+
+#[test]
+fn sample_legal_picks_exactly_what_the_list_would() {
+    for players in [2usize, 4, 7] {
+        for g in 0..20u64 {
+            let mut st = HotDeathState::new(HotDeathOptions::single_hand(), players, g).unwrap();
+            let mut rng = Rng::new(g + 100);
+            let mut legal = ActionList::new();
+            while !st.is_terminal() {
+                st.legal_actions(&mut legal);
+                let mut r1 = rng.clone();
+                let mut r2 = rng.clone();
+                let want = legal[r1.below(legal.len() as u32) as usize];
+                assert_eq!(st.sample_legal(&mut r2), want);
+                assert_eq!(
+                    format!("{r1:?}"),
+                    format!("{r2:?}"),
+                    "same random numbers used"
+                );
+                st.apply(want).unwrap();
+                rng.next_u64();
+            }
+        }
+    }
+}

@@ -48,6 +48,10 @@ impl Game for HotDeathState {
     fn legal_actions(&self, out: &mut ActionList) {
         self.legal(out)
     }
+    #[inline]
+    fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
+        self.sample(rng)
+    }
     fn check(&self, a: Action) -> Result<(), IllegalAction> {
         let Some((seat, decision)) = self.actor() else {
             return Err(IllegalAction::GameOver);

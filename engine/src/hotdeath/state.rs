@@ -365,6 +365,41 @@ impl HotDeathState {
         m & h
     }
 
+    /// A uniformly random legal action, exactly `legal[rng.below(len)]` over the list `legal`
+    /// writes, without building the list in the frequent phases (the random agent's path).
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
+        let (mask, last) = match self.phase {
+            Phase::Play => (self.playable(self.current), DRAW),
+            Phase::PostDraw { card } => (self.playable(self.current) & (1u128 << card), PASS),
+            _ => {
+                let mut legal = ActionList::new();
+                self.legal(&mut legal);
+                return legal[rng.below(legal.len() as u32) as usize];
+            }
+        };
+        // Same order as `legal`: coloured plays ascending, black plays (4 colours each), then
+        // the draw or pass (a higher id than any play).
+        let mut coloured = mask & ((1u128 << FIRST_BLACK) - 1);
+        let mut black = mask >> FIRST_BLACK;
+        let nc = coloured.count_ones();
+        let nb = black.count_ones() * 4;
+        let mut k = rng.below(nc + nb + 1);
+        if k < nc {
+            for _ in 0..k {
+                coloured &= coloured - 1;
+            }
+            return coloured.trailing_zeros() as Action;
+        }
+        k -= nc;
+        if k < nb {
+            for _ in 0..k / 4 {
+                black &= black - 1;
+            }
+            return encode_play(FIRST_BLACK + black.trailing_zeros() as u8, (k % 4) as u8);
+        }
+        last
+    }
+
     pub(crate) fn legal(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
@@ -1189,13 +1224,19 @@ impl HotDeathState {
 
     /// The four bastard cards in one hand end it; true if so.
     fn check_bastards<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) -> bool {
+        // The four bastard cards all sit in the second bitset word.
+        const W: usize = QUITTER as usize / 64;
+        const B: u64 = (1 << (QUITTER as usize % 64))
+            | (1 << (SHITTER as usize % 64))
+            | (1 << (FUCKER as usize % 64))
+            | (1 << (HOLY_DEFENDER as usize % 64));
+        const _: () = assert!(
+            SHITTER as usize / 64 == W
+                && FUCKER as usize / 64 == W
+                && HOLY_DEFENDER as usize / 64 == W
+        );
         for s in 0..self.n {
-            let h = &self.hands[s as usize];
-            if h.has(QUITTER as usize)
-                && h.has(SHITTER as usize)
-                && h.has(FUCKER as usize)
-                && h.has(HOLY_DEFENDER as usize)
-            {
+            if self.hands[s as usize].mask(W) & B == B {
                 self.end_hand(Some(s), HandEnd::BastardCards, log);
                 return true;
             }

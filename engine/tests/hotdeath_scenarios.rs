@@ -2676,3 +2676,25 @@ fn uno_call_after_an_answer() {
     assert_hand(&st, 1, &["B1"]);
     assert_turn(&st, 3);
 }
+
+/// Seed: "The hand is over when a player has no cards left." Two players can be out of cards
+/// when an attack resolves (the attacker went out with it, the defender answered with their
+/// last card): the first one out wins (ruling, docs/rules/hot-death.md section 5.4).
+#[test]
+fn the_first_player_out_of_cards_wins_when_two_are_out() {
+    // Seat 2 (higher seat) goes out first with a Draw Four; seat 3 answers with their last
+    // card, a Holy Defender; seat 0 cannot answer and takes the four.
+    let mut st = build(
+        r#"{"players": 4, "options": {"target": 0, "uno_call": false},
+            "hands": [["R1", "G7"], ["B3", "Y4"], ["W+4"], ["HOLY"]],
+            "discard": ["R3"], "current": 2}"#,
+    );
+    act(&mut st, black("W+4", RED));
+    assert_eq!(st.to_act(), Some((3, DecisionKind::Respond)));
+    act(&mut st, play("HOLY"));
+    assert!(st.is_terminal());
+    assert_eq!(st.hand_winner(), Some(2), "seat 2 ran out first");
+    assert_eq!(st.hand(0).len(), 6, "seat 0 took the four");
+    assert_eq!(st.hand(3).len(), 0);
+    assert_eq!(st.last_hand_end(), Some(HandEnd::OutOfCards));
+}

@@ -106,6 +106,10 @@ pub struct HotDeathState {
     pub(crate) last_end: Option<HandEnd>,
     /// Set when a hand ended during the current decision (the next may already be dealt).
     pub(crate) hand_just_ended: bool,
+    /// Seats in the order they played their last card this hand (a pending attack may leave
+    /// two players out of cards at once: the first one out wins).
+    pub(crate) out_order: [u8; MAX_PLAYERS],
+    pub(crate) out_len: u8,
     pub(crate) counters: GameCounters,
     pub(crate) rng: Rng,
 }
@@ -175,6 +179,8 @@ impl HotDeathState {
             hand_winner: None,
             last_end: None,
             hand_just_ended: false,
+            out_order: [0; MAX_PLAYERS],
+            out_len: 0,
             counters: GameCounters::default(),
             rng,
         }
@@ -620,6 +626,7 @@ impl HotDeathState {
         self.attack = None;
         self.deferred = None;
         self.hand_winner = None;
+        self.out_len = 0;
         log.event(Event::HandStart {
             hand: self.hands_played + 1,
             dealer: self.dealer,
@@ -980,6 +987,10 @@ impl HotDeathState {
     ) {
         let underneath = self.top;
         self.remove_from_hand(seat, kind);
+        if self.hands[seat as usize].is_empty() && (self.out_len as usize) < MAX_PLAYERS {
+            self.out_order[self.out_len as usize] = seat;
+            self.out_len += 1;
+        }
         // A 6 on a 9 or a 9 on a 6 by the holder of the Sixty Nine shows it.
         if kind != SIXTY_NINE && kind < 60 {
             let kn = number_of(kind);
@@ -1207,7 +1218,10 @@ impl HotDeathState {
         if matches!(self.phase, Phase::Over(_)) || self.attack.is_some() {
             return;
         }
-        for s in 0..self.n {
+        // The first player (in the order they played their last card) still out of cards
+        // wins; others cannot be out of cards without having played.
+        for i in 0..self.out_len as usize {
+            let s = self.out_order[i];
             if self.active[s as usize] && self.hands[s as usize].is_empty() {
                 self.end_hand(Some(s), HandEnd::OutOfCards, log);
                 return;

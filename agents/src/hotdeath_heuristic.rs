@@ -7,7 +7,7 @@
 //!   out, shedding cards that score badly when held (Sixty Nine, Shitter, Penn State, high points),
 //!   hitting the next player with attacks when they hold few cards, staying in a colour the
 //!   agent holds; it keeps the answers to attacks (Fucker, Holy Defender, A.I.D.S., Magic 5) and
-//!   black cards for later, and plays M.A.D. only to stop a player about to go out.
+//!   black cards for later, and never plays M.A.D. (it eliminates its own player).
 //! - **Colour**: the colour held most (ties broken at random).
 //! - **Victim** (Glasnost, M.A.D.): the active opponent with the fewest cards.
 //! - **Respond**: Harvester (ends the stack on the next player) > Magic 5 on Hot Death > stack a
@@ -107,14 +107,6 @@ impl HotDeathHeuristic {
         s
     }
 
-    fn min_opponent_cards(v: &HotDeathView) -> u16 {
-        (0..v.num_players as usize)
-            .filter(|&s| s != v.seat as usize && v.active[s])
-            .map(|s| v.hand_sizes[s])
-            .min()
-            .unwrap_or(99)
-    }
-
     fn score_play(v: &HotDeathView, kind: u8, color: Option<u8>) -> f64 {
         let size = v.hand.len();
         if size == 1 {
@@ -153,10 +145,8 @@ impl HotDeathHeuristic {
             PENN_STATE => s += 25.0,
             FUCKER | HOLY_DEFENDER | AIDS => s -= if size <= 3 { 0.0 } else { 45.0 },
             MAGIC_5 => s -= if size <= 2 { 0.0 } else { 60.0 },
-            MAD => {
-                let urgent = Self::min_opponent_cards(v) <= 2 && size >= 6;
-                s += if urgent { 60.0 } else { -80.0 };
-            }
+            // M.A.D. eliminates its own player, who can then no longer win the hand: never.
+            MAD => s -= 1000.0,
             QUITTER => s += 10.0 + 2.0 * threat,
             WILD => s -= 20.0,
             DRAW_FOUR | HOT_DEATH | DELAYED_BLAST | HARVESTER => s += threat - 10.0,

@@ -36,7 +36,7 @@ impl Game for ClassicState {
     fn legal_actions(&self, out: &mut ActionList) {
         self.legal(out)
     }
-    #[inline]
+    #[inline(always)]
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
         self.sample(rng)
     }

@@ -412,7 +412,7 @@ impl ClassicState {
     }
 
     /// `Game::sample_legal` for classic: normal turns without building the list.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
         if self.phase != Phase::Play {
             let mut legal = ActionList::new();

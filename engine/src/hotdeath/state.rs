@@ -822,7 +822,7 @@ impl HotDeathState {
                     return;
                 }
                 self.eliminate(v, log);
-                if matches!(self.phase, Phase::Over(_)) || self.hand_over_pending() {
+                if self.hand_done() {
                     return;
                 }
                 self.current = self.resume_after(a.origin);
@@ -910,7 +910,7 @@ impl HotDeathState {
                         }
                     }
                     self.eliminate(seat, log);
-                    if matches!(self.phase, Phase::Over(_)) || self.hand_over_pending() {
+                    if self.hand_done() {
                         return;
                     }
                     self.current = self.resume_after(a.origin);
@@ -970,9 +970,10 @@ impl HotDeathState {
         }
     }
 
-    /// Whether the hand has just ended (scored; a new hand may already be waiting).
-    fn hand_over_pending(&self) -> bool {
-        self.hand_just_ended
+    /// Whether the hand ended during this decision (scored; the next may already be dealt) or
+    /// the game is over: the caller must not touch the turn any more.
+    fn hand_done(&self) -> bool {
+        self.hand_just_ended || matches!(self.phase, Phase::Over(_))
     }
 
     // ----- playing cards -----
@@ -1371,10 +1372,10 @@ impl HotDeathState {
                     if let Some(p) = by {
                         self.eliminate(p, log);
                     }
-                    if !matches!(self.phase, Phase::Over(_)) && !self.hand_just_ended {
+                    if !self.hand_done() {
                         self.eliminate(victim, log);
                     }
-                    if matches!(self.phase, Phase::Over(_)) || self.hand_just_ended {
+                    if self.hand_done() {
                         return;
                     }
                     self.current = self.resume_after(by);

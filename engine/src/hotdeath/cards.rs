@@ -99,7 +99,7 @@ const fn plain(kind: usize) -> Kind {
     }
 }
 
-const fn kind_facts(kind: usize) -> Kind {
+pub(crate) const fn kind_facts(kind: usize) -> Kind {
     if kind < 60 {
         return plain(kind);
     }

@@ -324,26 +324,17 @@ impl HotDeathState {
         let h = &self.hands[seat as usize];
         let held = mask128(h);
         let top = self.top;
-        let mut m = color_mask(self.color) | BLACK_MASK | (1u128 << MAGIC_5);
-        let tn = number_of(top);
-        if tn != NO_NUMBER {
-            m |= number_mask(tn);
-            if top == SIXTY_NINE {
-                m |= number_mask(6);
-            }
-        }
-        m |= face_mask(top, self.opts.port_face_matching);
-        // The Sixty Nine itself plays on any 6 or 9; holding it, a 6 plays on a 9 and a 9 on a 6.
-        if tn == 6 || tn == 9 {
-            m |= 1u128 << SIXTY_NINE;
-            if held & (1u128 << SIXTY_NINE) != 0 {
+        let mut m = PLAYABLE[self.opts.port_face_matching as usize][top as usize]
+            [self.color.min(BLACK) as usize];
+        // Holding the Sixty Nine, a 6 plays on a 9 and a 9 on a 6.
+        if held & (1u128 << SIXTY_NINE) != 0 {
+            let tn = number_of(top);
+            if tn == 6 || tn == 9 {
                 m |= number_mask(6) | number_mask(9);
             }
         }
-        // Shitter: only on Holy Defender, on Magic 5, or as the last card.
-        if !(top == HOLY_DEFENDER || top == MAGIC_5 || h.len() == 1) {
-            m &= !(1u128 << SHITTER);
-        } else {
+        // The Shitter may also be played as the last card.
+        if h.len() == 1 {
             m |= 1u128 << SHITTER;
         }
         m & held
@@ -385,16 +376,24 @@ impl HotDeathState {
         };
         // Same order as `legal`: coloured plays ascending, black plays (4 colours each), then
         // the draw or pass (a higher id than any play).
-        let mut coloured = mask & ((1u128 << FIRST_BLACK) - 1);
-        let mut black = mask >> FIRST_BLACK;
-        let nc = coloured.count_ones();
+        let coloured = mask & ((1u128 << FIRST_BLACK) - 1);
+        let mut black = (mask >> FIRST_BLACK) as u64;
+        let (mut lo, mut hi) = (coloured as u64, (coloured >> 64) as u64);
+        let nlo = lo.count_ones();
+        let nc = nlo + hi.count_ones();
         let nb = black.count_ones() * 4;
         let mut k = rng.below(nc + nb + 1);
-        if k < nc {
+        if k < nlo {
             for _ in 0..k {
-                coloured &= coloured - 1;
+                lo &= lo - 1;
             }
-            return coloured.trailing_zeros() as Action;
+            return lo.trailing_zeros() as Action;
+        }
+        if k < nc {
+            for _ in 0..k - nlo {
+                hi &= hi - 1;
+            }
+            return 64 + hi.trailing_zeros() as Action;
         }
         k -= nc;
         if k < nb {
@@ -1521,7 +1520,6 @@ const fn build_color_masks() -> [u128; 5] {
     }
     t
 }
-static COLOR_MASKS: [u128; 5] = build_color_masks();
 
 const fn build_number_masks() -> [u128; 10] {
     let mut t = [0u128; 10];
@@ -1540,10 +1538,6 @@ const fn build_number_masks() -> [u128; 10] {
 static NUMBER_MASKS: [u128; 10] = build_number_masks();
 
 #[inline]
-fn color_mask(c: u8) -> u128 {
-    COLOR_MASKS[c.min(4) as usize] & !COLOR_MASKS[4]
-}
-#[inline]
 fn number_mask(n: u8) -> u128 {
     NUMBER_MASKS[n as usize]
 }
@@ -1558,8 +1552,8 @@ const fn faces_mask(r: u8) -> u128 {
 const SPREADERS: u128 = 0b1111u128 << SPREADER;
 
 /// Kinds with the same word (face) as `top`.
-fn face_mask(top: u8, port: bool) -> u128 {
-    match face(top) {
+const fn face_mask(top: u8, port: bool) -> u128 {
+    match kind_facts(top as usize).face {
         Face::Skip | Face::DoubleSkip | Face::Reverse | Face::ReverseSkip | Face::DrawTwo => {
             let r = top % 15;
             let mut m = faces_mask(r);
@@ -1584,6 +1578,52 @@ fn face_mask(top: u8, port: bool) -> u128 {
         _ => 0,
     }
 }
+
+/// What may be played on `top` with `color` in effect, before the two hand-dependent rules
+/// (the Sixty Nine holder's 6-on-9, the Shitter as the last card): colour, number or word,
+/// every black card, the Magic 5, the Sixty Nine on a 6 or a 9, the Shitter only on the Holy
+/// Defender or the Magic 5.
+const fn base_playable(top: u8, color: u8, port: bool) -> u128 {
+    const COLORS: [u128; 5] = build_color_masks();
+    const NUMBERS: [u128; 10] = build_number_masks();
+    let mut m = (COLORS[color as usize] & !COLORS[4]) | BLACK_MASK | (1u128 << MAGIC_5);
+    let tn = kind_facts(top as usize).number;
+    if tn != NO_NUMBER {
+        m |= NUMBERS[tn as usize];
+        if top == SIXTY_NINE {
+            m |= NUMBERS[6];
+        }
+    }
+    m |= face_mask(top, port);
+    if tn == 6 || tn == 9 {
+        m |= 1u128 << SIXTY_NINE;
+    }
+    if top == HOLY_DEFENDER || top == MAGIC_5 {
+        m |= 1u128 << SHITTER;
+    } else {
+        m &= !(1u128 << SHITTER);
+    }
+    m
+}
+
+/// `base_playable` for every (port matching, top card, colour), computed at compile time.
+static PLAYABLE: [[[u128; 5]; NUM_KINDS]; 2] = {
+    let mut t = [[[0u128; 5]; NUM_KINDS]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut k = 0;
+        while k < NUM_KINDS {
+            let mut c = 0;
+            while c < 5 {
+                t[p][k][c] = base_playable(k as u8, c as u8, p == 1);
+                c += 1;
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    t
+};
 
 #[inline]
 fn push_plays(mask: u128, out: &mut ActionList) {

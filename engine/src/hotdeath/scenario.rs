@@ -132,6 +132,7 @@ impl HotDeathScenario {
                 st.hands[seat].add(k as usize);
             }
             st.active[seat] = true;
+            st.n_active += 1;
         }
         if self.discard.is_empty() {
             return Err("'discard' must hold at least the top card".into());
@@ -201,7 +202,7 @@ impl HotDeathScenario {
         };
         for &e in &self.eliminated {
             let e = seat(e, "eliminated seat")?;
-            st.active[e as usize] = false;
+            st.deactivate(e);
         }
         if st.active_count() < 2 {
             return Err("at least two players must be active".into());

@@ -85,6 +85,8 @@ pub struct HotDeathState {
     /// Cards of each hand everyone has seen (Glasnost, Penn State, Luck, a 69 shown).
     pub(crate) revealed: [HdHand; MAX_PLAYERS],
     pub(crate) active: [bool; MAX_PLAYERS],
+    /// Number of `true` entries of `active` (kept with it: see `deactivate`).
+    pub(crate) n_active: u8,
     pub(crate) draw: DrawPile<DECK_SIZE>,
     pub(crate) discard: [u8; NUM_KINDS],
     pub(crate) discard_len: u16,
@@ -159,6 +161,7 @@ impl HotDeathState {
             hands: [HdHand::new(); MAX_PLAYERS],
             revealed: [HdHand::new(); MAX_PLAYERS],
             active: [false; MAX_PLAYERS],
+            n_active: 0,
             draw: DrawPile::new(),
             discard: [0; NUM_KINDS],
             discard_len: 0,
@@ -268,10 +271,22 @@ impl HotDeathState {
         &self.counters
     }
     pub fn active_count(&self) -> usize {
-        self.active[..self.n as usize]
-            .iter()
-            .filter(|&&a| a)
-            .count()
+        debug_assert_eq!(
+            self.n_active as usize,
+            self.active[..self.n as usize]
+                .iter()
+                .filter(|&&a| a)
+                .count()
+        );
+        self.n_active as usize
+    }
+
+    /// Takes `seat` out of the hand (no end-of-hand check: see `eliminate`).
+    pub(crate) fn deactivate(&mut self, seat: u8) {
+        if self.active[seat as usize] {
+            self.active[seat as usize] = false;
+            self.n_active -= 1;
+        }
     }
 
     // ----- seats -----
@@ -609,6 +624,7 @@ impl HotDeathState {
             self.hands[s].clear();
             self.revealed[s].clear();
             self.active[s] = true;
+            self.n_active = self.n;
         }
         let mut cards = [0u16; DECK_SIZE];
         let mut len = 0;
@@ -904,7 +920,7 @@ impl HotDeathState {
                     // S43): "unless answered with A.I.D.S. (both out -> no winner)".
                     if let Some(i) = a.inflicter {
                         if self.active[i as usize] && i != seat {
-                            self.active[i as usize] = false;
+                            self.deactivate(i);
                             log.event(Event::Eliminated { seat: i });
                         }
                     }
@@ -955,7 +971,7 @@ impl HotDeathState {
         if !self.active[seat as usize] {
             return;
         }
-        self.active[seat as usize] = false;
+        self.deactivate(seat);
         log.event(Event::Eliminated { seat });
         match self.active_count() {
             0 => self.end_hand(None, HandEnd::AllEliminated, log),
@@ -1133,9 +1149,9 @@ impl HotDeathState {
                 if two {
                     // Two players: everyone dies.
                     let other = self.next_active(p, 1);
-                    self.active[p as usize] = false;
+                    self.deactivate(p);
                     log.event(Event::Eliminated { seat: p });
-                    self.active[other as usize] = false;
+                    self.deactivate(other);
                     log.event(Event::Eliminated { seat: other });
                     self.end_hand(None, HandEnd::AllEliminated, log);
                     return;

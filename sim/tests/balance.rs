@@ -426,3 +426,34 @@ fn balance_command_rejects_bad_input() {
     }
     assert!(!dir.path().join("out").exists(), "no output on bad input");
 }
+
+#[test]
+fn kinds_absent_from_the_deck_are_left_out_of_the_report() {
+    use uno_engine::hotdeath::{HotDeathOptions, HotDeathState, CARDS as HD_CARDS};
+    let opts = HotDeathOptions {
+        target: 0,
+        hand_size: Some(7),
+        ..HotDeathOptions::default()
+    };
+    let new_game = move |seed: u64| HotDeathState::deal(opts, 3, seed);
+    let agents = vec![AgentSpec::Random; 3];
+    let exp = Experiment {
+        new_game: &new_game,
+        agents: &agents,
+        skill_agent: None,
+        master_seed: 2,
+        max_deals: 30,
+        precision: None,
+        min_deals: 0,
+        chunk: 30,
+    };
+    let stats = exp.run(&AtomicBool::new(false), |_| {}).stats;
+    let mut s = setup(3);
+    s.skill_agent.clear();
+    let rep = stats.report(&HD_CARDS, s, run_info());
+    // The default deck has one Spreader (yellow): the other three colours' Spreaders are absent.
+    assert_eq!(rep.cards.len(), 81 - 3);
+    assert!(rep.cards.iter().all(|c| c.copies > 0));
+    assert!(!rep.cards.iter().any(|c| c.code == "RSP"));
+    assert_eq!(rep.cards.iter().map(|c| c.copies).sum::<u32>(), 324);
+}

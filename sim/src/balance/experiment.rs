@@ -123,6 +123,9 @@ pub struct BalanceStats {
     pub points: Hist,
     pub cards: Vec<CardAcc>,
     pub skill: SkillAcc,
+    /// Copies of each kind in the deck the games use (a census of a fresh deal; kinds with no
+    /// copy under the run's options are left out of the report).
+    pub deck: Vec<u32>,
 }
 
 impl BalanceStats {
@@ -137,6 +140,7 @@ impl BalanceStats {
             points: Hist::default(),
             cards: vec![CardAcc::default(); kinds],
             skill: SkillAcc::default(),
+            deck: vec![0; kinds],
         }
     }
     pub fn merge(&mut self, o: &BalanceStats) {
@@ -338,6 +342,9 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         let players = probe.num_players();
         let kinds = probe.card_table().len();
         let mut total = BalanceStats::new(players, kinds);
+        let mut deck = vec![0u32; kinds];
+        probe.census(&mut deck);
+        total.deck = deck;
         let mut done = 0u64;
         let mut interrupted = false;
         let chunk = self.chunk.max(1);

@@ -10,7 +10,6 @@ pub mod report;
 pub use experiment::{BalanceStats, Experiment, ExperimentResult, Hist};
 
 use crate::stats::{ratio, wilson95};
-use experiment::CardAcc;
 use inference::{equal_shares_p, holm, PairedDiff};
 use report::*;
 use uno_engine::CardInfo;
@@ -104,24 +103,29 @@ impl BalanceStats {
             .collect();
         let seat_equality_p = equal_shares_p(&b.wins[..n]);
 
-        let diffs: Vec<PairedDiff> = self.cards.iter().map(CardAcc::strength).collect();
+        // Kinds with no copy in this deck (e.g. Spreaders of other colours under Hot Death's
+        // default options) are left out, also of the Holm family.
+        let in_deck: Vec<usize> = (0..self.cards.len())
+            .filter(|&k| self.deck.get(k).is_none_or(|&c| c > 0))
+            .collect();
+        let diffs: Vec<PairedDiff> = in_deck.iter().map(|&k| self.cards[k].strength()).collect();
         let p: Vec<f64> = diffs.iter().map(|d| d.p_value()).collect();
         let p_holm = holm(&p);
         let games = self.deals;
-        let mut cards: Vec<CardRow> = self
-            .cards
+        let mut cards: Vec<CardRow> = in_deck
             .iter()
             .enumerate()
-            .map(|(k, c)| {
+            .map(|(i, &k)| {
+                let c = &self.cards[k];
                 let info = &table[k];
-                let d = diffs[k];
+                let d = diffs[i];
                 let win_when_held = ratio(c.held_wins as f64, c.held_games);
                 let win_when_played = ratio(c.played_wins as f64, c.played_games);
                 CardRow {
                     kind: k,
                     code: info.code.into(),
                     name: info.name.into(),
-                    copies: info.copies as u32,
+                    copies: self.deck.get(k).copied().unwrap_or(info.copies as u32),
                     rank: 0,
                     pairs: c.pairs,
                     skipped: c.skipped,
@@ -129,9 +133,9 @@ impl BalanceStats {
                     swap_win_rate: ratio(c.swap_wins as f64, c.pairs),
                     strength: d.mean,
                     ci95: d.ci95(),
-                    p_value: p[k],
-                    p_holm: p_holm[k],
-                    significant: c.pairs > 0 && p_holm[k] < 0.05,
+                    p_value: p[i],
+                    p_holm: p_holm[i],
+                    significant: c.pairs > 0 && p_holm[i] < 0.05,
                     held_games: c.held_games,
                     win_when_held,
                     win_when_held_ci95: wilson95(c.held_wins, c.held_games),

@@ -207,8 +207,30 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.apply_unchecked(a);
         Ok(())
     }
-    /// Is `a` legal now? `Ok` if so, the reason otherwise.
-    fn check(&self, a: Action) -> Result<(), IllegalAction>;
+    /// Is `a` legal now? `Ok` if so, the reason otherwise. The default builds the legal list;
+    /// a variant may answer faster.
+    fn check(&self, a: Action) -> Result<(), IllegalAction> {
+        let Some((seat, decision)) = self.to_act() else {
+            return Err(IllegalAction::GameOver);
+        };
+        if a as usize >= Self::NUM_ACTIONS {
+            return Err(IllegalAction::OutOfRange {
+                action: a,
+                num_actions: Self::NUM_ACTIONS,
+            });
+        }
+        let mut legal = ActionList::new();
+        self.legal_actions(&mut legal);
+        if legal.contains(a) {
+            Ok(())
+        } else {
+            Err(IllegalAction::NotLegal {
+                action: a,
+                seat,
+                decision,
+            })
+        }
+    }
     /// Fast path: `a` must come from `legal_actions` (debug builds assert it).
     fn apply_unchecked(&mut self, a: Action);
     /// Strict apply that also reports what happened, chance results included.
@@ -217,7 +239,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         a: Action,
         log: &mut dyn EventSink<Self::Event>,
     ) -> Result<(), IllegalAction>;
-    fn is_terminal(&self) -> bool;
+    fn is_terminal(&self) -> bool {
+        self.to_act().is_none()
+    }
     /// The result, once terminal.
     fn outcome(&self) -> Option<Outcome>;
     fn counters(&self) -> &GameCounters;

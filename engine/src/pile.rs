@@ -106,6 +106,17 @@ impl<const N: usize> DrawPile<N> {
         assert!(i < self.len as usize, "pile position {i} out of range");
         self.cards[i] = kind;
     }
+    /// Shuffles a discard pile, given as a count per kind, back into this pile, leaving one copy
+    /// of `top` (the top card) on the discard pile.
+    pub fn refill_from(&mut self, discard: &mut [u8], top: usize) {
+        for (k, d) in discard.iter_mut().enumerate() {
+            let c = if k == top { *d - 1 } else { *d };
+            for _ in 0..c {
+                self.add_shuffled(k as u16);
+            }
+            *d -= c;
+        }
+    }
     /// Count of each kind in the pile.
     pub fn count_kinds(&self, counts: &mut [u8]) {
         for &c in self.as_slice() {

@@ -1,10 +1,31 @@
-//! The balance experiment's opening-hand swap, shared by every variant with per-kind-count hands
-//! and a lazily shuffled draw pile (see [`crate::game::CardGame::swap_into_hand`]).
+//! Card-level helpers shared by every variant with per-kind-count hands, a lazily shuffled draw
+//! pile and a discard pile kept as counts: the card census and the balance experiment's
+//! opening-hand swap (see [`crate::game::CardGame`]).
 
 use crate::game::{Seat, SwapRecord, SwapSource};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
 use crate::rng::Rng;
+
+/// Adds the copies of each kind in `hands`, the draw pile and the discard pile to `out`.
+pub fn census<const K: usize, const W: usize, const N: usize>(
+    hands: &[Hand<K, W>],
+    draw: &DrawPile<N>,
+    discard: &[u8],
+    out: &mut [u32],
+) {
+    for h in hands {
+        for (k, c) in h.iter() {
+            out[k] += c as u32;
+        }
+    }
+    for &c in draw.as_slice() {
+        out[c as usize] += 1;
+    }
+    for (k, &c) in discard.iter().enumerate() {
+        out[k] += c as u32;
+    }
+}
 
 /// Moves one copy of `kind` from outside `hands[seat]` (another hand or the draw pile) into it,
 /// and one filler card (`is_plain(k)`, `k != kind`) from it to where the copy was; both chosen

@@ -40,28 +40,6 @@ impl Game for ClassicState {
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
         self.sample(rng)
     }
-    fn check(&self, a: Action) -> Result<(), IllegalAction> {
-        let Some((seat, decision)) = self.actor() else {
-            return Err(IllegalAction::GameOver);
-        };
-        if a as usize >= NUM_ACTIONS {
-            return Err(IllegalAction::OutOfRange {
-                action: a,
-                num_actions: NUM_ACTIONS,
-            });
-        }
-        let mut legal = ActionList::new();
-        self.legal(&mut legal);
-        if legal.contains(a) {
-            Ok(())
-        } else {
-            Err(IllegalAction::NotLegal {
-                action: a,
-                seat,
-                decision,
-            })
-        }
-    }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {
         debug_assert_eq!(self.check(a), Ok(()));
@@ -75,9 +53,6 @@ impl Game for ClassicState {
         self.check(a)?;
         self.step(a, log);
         Ok(())
-    }
-    fn is_terminal(&self) -> bool {
-        self.actor().is_none()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_inner()
@@ -107,17 +82,12 @@ impl crate::game::CardGame for ClassicState {
         decode_play(a).map(|(k, _)| k as usize)
     }
     fn census(&self, out: &mut [u32]) {
-        for h in &self.hands[..self.n as usize] {
-            for (k, c) in h.iter() {
-                out[k] += c as u32;
-            }
-        }
-        for &c in self.draw.as_slice() {
-            out[c as usize] += 1;
-        }
-        for (k, &c) in self.discard.iter().enumerate() {
-            out[k] += c as u32;
-        }
+        crate::swap::census(
+            &self.hands[..self.n as usize],
+            &self.draw,
+            &self.discard,
+            out,
+        )
     }
     fn swap_into_hand(
         &mut self,

@@ -594,17 +594,7 @@ impl ClassicState {
         if self.discard_len <= 1 {
             return;
         }
-        let top = self.top as usize;
-        for k in 0..NUM_KINDS {
-            let mut c = self.discard[k];
-            if k == top {
-                c -= 1;
-            }
-            for _ in 0..c {
-                self.draw.add_shuffled(k as u16);
-            }
-            self.discard[k] -= c;
-        }
+        self.draw.refill_from(&mut self.discard, self.top as usize);
         self.discard_len = 1;
         self.counters.reshuffles += 1;
         log.event(Event::Reshuffle {

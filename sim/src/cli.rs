@@ -574,11 +574,20 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     } else {
         print_summary(&summary, out_dir.as_deref());
     }
-    if result.interrupted {
-        eprintln!(
-            "interrupted: {} of {} games finished and saved",
+    interrupted_result(
+        result.interrupted,
+        format!(
+            "{} of {} games finished and saved",
             result.games_run, a.games
-        );
+        ),
+    )
+}
+
+/// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>` on stderr and an error
+/// (the finished part is saved by then).
+fn interrupted_result(interrupted: bool, done: String) -> Result<(), String> {
+    if interrupted {
+        eprintln!("interrupted: {done}");
         return Err("interrupted".into());
     }
     Ok(())
@@ -990,14 +999,13 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     }
     // A closed stdout (e.g. piped into `head`) is not an error: the files are written.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if result.interrupted {
-        eprintln!(
-            "interrupted: {} of {} deals finished and saved",
+    interrupted_result(
+        result.interrupted,
+        format!(
+            "{} of {} deals finished and saved",
             result.deals_run, a.games
-        );
-        return Err("interrupted".into());
-    }
-    Ok(())
+        ),
+    )
 }
 
 /// The command line that reproduces a balance run (canonical flag order, defaults spelled out).
@@ -1148,12 +1156,11 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         text.push_str(&format!("\nwritten: {}\n", d.join("report.md").display()));
     }
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if result.interrupted {
-        eprintln!(
-            "interrupted: {} of {} deals finished; the report covers them",
+    interrupted_result(
+        result.interrupted,
+        format!(
+            "{} of {} deals finished; the report covers them",
             rep.deals, a.deals
-        );
-        return Err("interrupted".into());
-    }
-    Ok(())
+        ),
+    )
 }

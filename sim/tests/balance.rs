@@ -355,21 +355,7 @@ fn balance_command_writes_every_file_and_is_reproducible() {
         dir.path(),
         &a2.iter().map(String::as_str).collect::<Vec<_>>(),
     );
-    for f in [
-        "report.md",
-        "report.html",
-        "report.json",
-        "seats.csv",
-        "cards.csv",
-        "turns.csv",
-        "hands.csv",
-        "points.csv",
-        "seats.svg",
-        "cards.svg",
-        "turns.svg",
-        "hands.svg",
-        "points.svg",
-    ] {
+    for f in uno_sim::balance::render::FILE_NAMES {
         assert!(dir.path().join("one").join(f).is_file(), "{f} missing");
     }
     let json = |d: &str| -> serde_json::Value {

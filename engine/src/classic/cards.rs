@@ -202,6 +202,11 @@ pub fn face(kind: u8) -> Face {
 }
 
 #[inline]
+/// A plain number card (0–9 of a colour): its only effect is to match.
+pub fn is_plain_number(kind: usize) -> bool {
+    kind < NUM_KINDS && matches!(face(kind as u8), Face::Number(_))
+}
+
 pub const fn kind_of(color: u8, rank: u8) -> u8 {
     color * 13 + rank
 }

@@ -73,7 +73,7 @@ impl crate::game::CardGame for ClassicState {
         &CARDS
     }
     fn is_plain_number(&self, kind: usize) -> bool {
-        kind < NUM_KINDS && matches!(face(kind as u8), Face::Number(_))
+        cards::is_plain_number(kind)
     }
     fn held(&self, seat: Seat, kind: usize) -> u32 {
         self.hands[seat as usize].count(kind) as u32
@@ -96,8 +96,13 @@ impl crate::game::CardGame for ClassicState {
         rng: &mut crate::Rng,
     ) -> Option<crate::game::SwapRecord> {
         let n = self.n as usize;
-        crate::swap::swap_in(&mut self.hands[..n], &mut self.draw, seat, kind, rng, |k| {
-            k < NUM_KINDS && matches!(face(k as u8), Face::Number(_))
-        })
+        crate::swap::swap_in(
+            &mut self.hands[..n],
+            &mut self.draw,
+            seat,
+            kind,
+            rng,
+            cards::is_plain_number,
+        )
     }
 }

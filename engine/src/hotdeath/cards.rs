@@ -157,6 +157,11 @@ pub fn color_of(kind: u8) -> u8 {
 pub fn number_of(kind: u8) -> u8 {
     KINDS[kind as usize].number
 }
+/// A plain number card (0–9 of a colour, not a special number card): its only effect is to
+/// match.
+pub fn is_plain_number(kind: usize) -> bool {
+    kind < 60 && kind % 15 <= 9
+}
 #[inline]
 pub const fn kind_of(color: u8, r: u8) -> u8 {
     color * 15 + r

@@ -85,7 +85,7 @@ impl crate::game::CardGame for HotDeathState {
         &CARDS
     }
     fn is_plain_number(&self, kind: usize) -> bool {
-        kind < 60 && kind % 15 <= 9
+        cards::is_plain_number(kind)
     }
     fn held(&self, seat: Seat, kind: usize) -> u32 {
         self.hands[seat as usize].count(kind) as u32
@@ -109,8 +109,13 @@ impl crate::game::CardGame for HotDeathState {
     ) -> Option<crate::game::SwapRecord> {
         // Before the dealer has chosen the hand size the hands are empty: no swap.
         let n = self.n as usize;
-        crate::swap::swap_in(&mut self.hands[..n], &mut self.draw, seat, kind, rng, |k| {
-            k < 60 && k % 15 <= 9
-        })
+        crate::swap::swap_in(
+            &mut self.hands[..n],
+            &mut self.draw,
+            seat,
+            kind,
+            rng,
+            cards::is_plain_number,
+        )
     }
 }

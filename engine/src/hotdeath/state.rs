@@ -99,7 +99,6 @@ pub struct HotDeathState {
     pub(crate) attack: Option<Attack>,
     pub(crate) deferred: Option<Deferred>,
     pub(crate) uno_seat: u8,
-    pub(crate) hand_size: u8,
     pub(crate) scores: [i32; MAX_PLAYERS],
     pub(crate) infections: [u8; MAX_PLAYERS],
     pub(crate) hands_played: u32,
@@ -174,7 +173,6 @@ impl HotDeathState {
             attack: None,
             deferred: None,
             uno_seat: 0,
-            hand_size: 7,
             scores: [0; MAX_PLAYERS],
             infections: [0; MAX_PLAYERS],
             hands_played: 0,
@@ -358,7 +356,7 @@ impl HotDeathState {
     /// Answers `victim` holds to the pending attack (as kind bits; black kinds = stack).
     pub(crate) fn answers(&self, a: &Attack) -> u128 {
         let h = mask128(&self.hands[a.victim as usize]);
-        let two = self.active_count() == 2;
+        let two = self.two_active();
         let mut m = 0u128;
         match a.kind {
             AttackKind::Quitter if two && a.origin.is_some() => {
@@ -644,7 +642,6 @@ impl HotDeathState {
     }
 
     fn deal_cards<S: EventSink<Event> + ?Sized>(&mut self, size: u8, log: &mut S) {
-        self.hand_size = size;
         log.event(Event::HandSize { cards: size });
         let n = self.n;
         for _ in 0..size {

@@ -160,13 +160,18 @@ impl BalanceStats {
         a.plus += b.plus;
         a.minus += b.minus;
     }
-    /// The largest half-width of the card strength intervals (1 if a kind has too few pairs
-    /// to have one; kinds never swappable in any deal are left out).
+    /// Whether kind `k` has a copy in the run's deck (kinds without one are left out of the
+    /// report and of the precision target).
+    pub fn in_deck(&self, k: usize) -> bool {
+        self.deck.get(k).is_none_or(|&c| c > 0)
+    }
+
+    /// The largest half-width of the card strength intervals over the kinds in the deck (1
+    /// for a kind with too few pairs to have one).
     pub fn max_half_width(&self) -> f64 {
-        self.cards
-            .iter()
-            .filter(|c| c.pairs > 0 || c.skipped == 0)
-            .map(|c| c.strength().half_width())
+        (0..self.cards.len())
+            .filter(|&k| self.in_deck(k))
+            .map(|k| self.cards[k].strength().half_width())
             .fold(0.0, f64::max)
     }
 }

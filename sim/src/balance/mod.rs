@@ -105,9 +105,7 @@ impl BalanceStats {
 
         // Kinds with no copy in this deck (e.g. Spreaders of other colours under Hot Death's
         // default options) are left out, also of the Holm family.
-        let in_deck: Vec<usize> = (0..self.cards.len())
-            .filter(|&k| self.deck.get(k).is_none_or(|&c| c > 0))
-            .collect();
+        let in_deck: Vec<usize> = (0..self.cards.len()).filter(|&k| self.in_deck(k)).collect();
         let diffs: Vec<PairedDiff> = in_deck.iter().map(|&k| self.cards[k].strength()).collect();
         let p: Vec<f64> = diffs.iter().map(|d| d.p_value()).collect();
         let p_holm = holm(&p);
@@ -176,12 +174,7 @@ impl BalanceStats {
             hands: distribution(&self.hands, "hands per game"),
             points: distribution(&self.points, "points per seat at the end"),
         };
-        let max_half_width = self
-            .cards
-            .iter()
-            .filter(|c| c.pairs > 0)
-            .map(|c| c.strength().half_width())
-            .fold(0.0, f64::max);
+        let max_half_width = self.max_half_width();
         let mut rep = BalanceReport {
             setup,
             run,

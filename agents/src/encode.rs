@@ -14,6 +14,16 @@ pub trait ObservationEncoder {
     fn encode(view: &Self::View, out: &mut [f32]);
 }
 
+/// A variant's observation encoder as a value: what neural agents and training use
+/// (`AgentSupport::observation`).
+pub struct Observation<G: uno_engine::Game> {
+    /// Variant name (written into model configs).
+    pub variant: &'static str,
+    /// Encoding length.
+    pub len: usize,
+    pub encode: fn(&G::View, &mut [f32]),
+}
+
 /// Writes the 0/1 legal-action mask (`out.len()` = the action-space width).
 pub fn legal_mask(legal: &[Action], out: &mut [f32]) {
     out.fill(0.0);

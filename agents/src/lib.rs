@@ -10,11 +10,13 @@ pub mod heuristic;
 pub mod hotdeath_heuristic;
 mod hotdeath_support;
 pub mod mcts;
+#[cfg(feature = "neural")]
+pub mod neural;
 pub mod params;
 pub mod random;
 pub mod spec;
 
-pub use encode::{legal_mask, ClassicEncoder, ObservationEncoder};
+pub use encode::{legal_mask, ClassicEncoder, Observation, ObservationEncoder};
 pub use heuristic::{HeuristicAgent, HeuristicParams};
 pub use mcts::{Mcts, MctsParams};
 pub use random::{FirstLegalAgent, RandomAgent};

@@ -15,9 +15,12 @@ pub enum AgentSpec {
     First,
     Heuristic(HeuristicParams),
     Mcts(MctsParams),
+    /// A trained network (feature `neural`).
+    #[cfg(feature = "neural")]
+    Neural(crate::neural::NeuralParams),
 }
 
-pub const KNOWN_AGENTS: &str = "random, first, heuristic[:params], mcts[:params]";
+pub const KNOWN_AGENTS: &str = "random, first, heuristic[:params], mcts[:params], neural:PATH";
 
 impl AgentSpec {
     pub fn parse(s: &str) -> Result<AgentSpec, String> {
@@ -40,6 +43,16 @@ impl AgentSpec {
             "first" => no_params(AgentSpec::First),
             "heuristic" => Ok(AgentSpec::Heuristic(HeuristicParams::parse(params)?)),
             "mcts" | "ismcts" => Ok(AgentSpec::Mcts(MctsParams::parse(params)?)),
+            #[cfg(feature = "neural")]
+            "neural" => Ok(AgentSpec::Neural(crate::neural::NeuralParams::parse(
+                params,
+            )?)),
+            #[cfg(not(feature = "neural"))]
+            "neural" => Err(
+                "this build has no neural agents: rebuild with `--features neural` \
+                 (e.g. cargo run --release -p uno-sim --features neural --bin uno -- ...)"
+                    .into(),
+            ),
             "" => Err("empty agent spec".into()),
             other => Err(format!("unknown agent '{other}' (known: {KNOWN_AGENTS})")),
         }
@@ -52,6 +65,22 @@ impl AgentSpec {
             AgentSpec::First => "first".into(),
             AgentSpec::Heuristic(p) => p.label(),
             AgentSpec::Mcts(p) => p.label(),
+            #[cfg(feature = "neural")]
+            AgentSpec::Neural(p) => p.label(),
+        }
+    }
+
+    /// Whether this agent can play game `G` with `players` seats (a neural model must have
+    /// been trained for the variant). Every command checks its specs with this before playing.
+    pub fn check_game<G: AgentSupport>(&self, players: usize) -> Result<(), String> {
+        let _ = players;
+        match self {
+            #[cfg(feature = "neural")]
+            AgentSpec::Neural(p) => p
+                .model
+                .check_game::<G>(players)
+                .map_err(|e| format!("agent '{}': {e}", self.label())),
+            _ => Ok(()),
         }
     }
 }
@@ -85,6 +114,10 @@ pub fn split_spec_list(text: &str) -> Vec<String> {
 pub trait AgentSupport: Game {
     fn heuristic(p: &HeuristicParams) -> Box<dyn Agent<Self>>;
     fn mcts(p: &MctsParams) -> Box<dyn Agent<Self>>;
+    /// The observation encoder neural agents read, if the variant has one.
+    fn observation() -> Option<crate::Observation<Self>> {
+        None
+    }
 }
 
 /// An agent built from a spec. The built-in agents are enum variants so the batch runner's hot
@@ -132,6 +165,8 @@ impl AgentSpec {
             AgentSpec::First => AnyAgent::First(FirstLegalAgent),
             AgentSpec::Heuristic(p) => AnyAgent::Boxed(G::heuristic(p)),
             AgentSpec::Mcts(p) => AnyAgent::Boxed(G::mcts(p)),
+            #[cfg(feature = "neural")]
+            AgentSpec::Neural(_) => AnyAgent::Boxed(AgentFactory::<G>::build(self)),
         }
     }
 }
@@ -148,6 +183,12 @@ impl<G: AgentSupport> AgentFactory<G> for AgentSpec {
             AgentSpec::First => Box::new(FirstLegalAgent),
             AgentSpec::Heuristic(p) => G::heuristic(p),
             AgentSpec::Mcts(p) => G::mcts(p),
+            #[cfg(feature = "neural")]
+            AgentSpec::Neural(p) => Box::new(crate::neural::NeuralAgent::<G>::new(
+                p.label(),
+                p.model.clone(),
+                p.eps,
+            )),
         }
     }
 }

@@ -46,6 +46,8 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Balance report: seat advantage, game shape, card strength by paired swaps, skill.
     Balance(BalanceArgs),
+    /// Train a neural agent by Deep Monte-Carlo self-play (build with `--features neural`).
+    Train(TrainArgs),
 }
 
 /// The rule options of a run: preset, options file, overrides.
@@ -63,7 +65,7 @@ pub struct OptionArgs {
 }
 
 impl OptionArgs {
-    fn gather(&self) -> Result<OptionInput, String> {
+    pub(crate) fn gather(&self) -> Result<OptionInput, String> {
         OptionInput::gather(self.options.as_deref(), self.preset.as_deref(), &self.set)
     }
     fn given(&self) -> bool {
@@ -191,6 +193,88 @@ pub struct TournamentArgs {
 
 #[derive(Args, Debug)]
 #[command(
+    long_about = "Train a Q-network for a variant by Deep Monte-Carlo (DouZero's method): games \
+                  are played with an epsilon-greedy policy over the network's values for the \
+                  legal actions, and the network learns each decision's value from the game's \
+                  result. Writes the model (config.json + model.bpk, playable as neural:OUT), a \
+                  checkpoint for --resume, and the learning curve (curve.csv, curve.svg: win \
+                  rate on held-out deals against random and the heuristic). Needs a build with \
+                  `--features neural`. Details: docs/agents/neural.md."
+)]
+pub struct TrainArgs {
+    /// Variant to train for (needs an observation encoder: classic).
+    #[arg(long, short = 'v', default_value = "classic")]
+    pub variant: String,
+    /// Number of players.
+    #[arg(long, short = 'p', default_value_t = 2)]
+    pub players: usize,
+    #[command(flatten)]
+    pub opts: OptionArgs,
+    /// Budget: training games (default 200,000 unless --minutes is given).
+    #[arg(long, short = 'n')]
+    pub games: Option<u64>,
+    /// Budget: minutes of training (stops at the first iteration past it).
+    #[arg(long)]
+    pub minutes: Option<f64>,
+    /// Opponents in training games, comma-separated, used in turn: self (self-play), pool
+    /// (past checkpoints), or agent specs (random, heuristic, ...).
+    #[arg(long)]
+    pub opponents: Option<String>,
+    /// Hidden layer widths, comma-separated.
+    #[arg(long)]
+    pub hidden: Option<String>,
+    /// Adam learning rate.
+    #[arg(long)]
+    pub lr: Option<f64>,
+    /// Minibatch size (samples).
+    #[arg(long)]
+    pub batch: Option<usize>,
+    /// Games played per iteration (between network updates).
+    #[arg(long)]
+    pub games_per_iter: Option<usize>,
+    /// Exploration: probability of a random legal action at a learner decision (after the
+    /// decay; default 0.05).
+    #[arg(long)]
+    pub epsilon: Option<f64>,
+    /// Exploration at the start of training (default 0.2), falling linearly to --epsilon.
+    #[arg(long)]
+    pub epsilon_start: Option<f64>,
+    /// Training games over which exploration falls to --epsilon (default 10,000).
+    #[arg(long)]
+    pub epsilon_decay_games: Option<u64>,
+    /// Opponent pool size (checkpoints kept for `pool`).
+    #[arg(long)]
+    pub pool_size: Option<usize>,
+    /// A training game stops after this many decisions and counts as lost for every seat
+    /// (default 1,000).
+    #[arg(long)]
+    pub max_decisions: Option<u32>,
+    /// Evaluate and checkpoint every this many iterations.
+    #[arg(long)]
+    pub checkpoint_every: Option<u64>,
+    /// Held-out deals per evaluation (each played once per seat).
+    #[arg(long)]
+    pub eval_deals: Option<u64>,
+    /// Master seed.
+    #[arg(long, short = 's')]
+    pub seed: Option<u64>,
+    /// Output folder (default out/train-<variant>-<players>p-seed<seed>/).
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Continue the run in --out from its last checkpoint (settings come from its train.json;
+    /// only --games, --minutes and --threads may be given, to extend the budget).
+    #[arg(long)]
+    pub resume: bool,
+    /// Worker threads for the games (default: all cores). Results do not depend on it.
+    #[arg(long, short = 't')]
+    pub threads: Option<usize>,
+    /// Print nothing but errors and the final line.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(
     long_about = "Measure how balanced a variant is. Every deal is played as dealt, then once per \
                   card kind with one copy of that kind swapped into a chosen seat's opening hand \
                   (in place of a plain number card), then twice more with that seat played by \
@@ -270,6 +354,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Command::Rules(a) => rules(a),
         Command::Tournament(a) => tournament(a),
         Command::Balance(a) => balance(a),
+        Command::Train(a) => crate::train_cli::train(a),
     };
     match res {
         Ok(()) => 0,
@@ -281,7 +366,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
 }
 
 /// A rayon pool of `--threads` workers (default: all cores) and its size.
-fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
     let threads = match threads {
         Some(0) => return Err("--threads must be at least 1".into()),
         Some(t) => t,
@@ -297,7 +382,7 @@ fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), Str
 }
 
 /// A command's default output folder: `out/<command>-<variant>-<players>p-seed<seed>`.
-fn default_out(command: &str, variant: Variant, players: usize, seed: u64) -> String {
+pub(crate) fn default_out(command: &str, variant: Variant, players: usize, seed: u64) -> String {
     format!("out/{command}-{}-{players}p-seed{seed}", variant.name())
 }
 
@@ -318,7 +403,7 @@ fn output_dir(
 
 /// A flag set by the first Ctrl-C (the run stops after the current chunk and saves what is
 /// finished); a second Ctrl-C exits at once.
-fn interrupt_flag() -> Arc<AtomicBool> {
+pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let _ = ctrlc::set_handler(move || {
@@ -348,11 +433,15 @@ fn progress_bar(total: u64, hidden: bool, unit: &str) -> ProgressBar {
     pb
 }
 
-fn parse_agents(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
+/// Parses `--agents` for game `G` (each spec checked against the variant).
+fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
     let specs: Vec<AgentSpec> = uno_agents::spec::split_spec_list(s)
         .iter()
         .map(|x| AgentSpec::parse(x))
         .collect::<Result<_, _>>()?;
+    for spec in &specs {
+        spec.check_game::<G>(players)?;
+    }
     match specs.len() {
         1 => Ok(vec![specs[0].clone(); players]),
         k if k == players => Ok(specs),
@@ -373,7 +462,7 @@ fn resolve<G: SimGame>(g: &GameArgs) -> Result<Resolved<G>, String> {
     let players = g.players;
     let input = g.opts.gather()?;
     let opts = G::options(&input, players)?;
-    let agents = parse_agents(&g.agents, players)?;
+    let agents = parse_agents::<G>(&g.agents, players)?;
     Ok(Resolved {
         variant: G::VARIANT,
         players,
@@ -788,10 +877,11 @@ fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
         let (state, seed) = G::scenario(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut agents: Vec<Box<dyn Agent<G>>> = parse_agents(&a.game.agents, state.num_players())?
-            .iter()
-            .map(|s| s.build())
-            .collect();
+        let mut agents: Vec<Box<dyn Agent<G>>> =
+            parse_agents::<G>(&a.game.agents, state.num_players())?
+                .iter()
+                .map(|s| s.build())
+                .collect();
         println!(
             "scenario {} ({} players, seed {})",
             path.display(),
@@ -927,6 +1017,9 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
 
 fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let entrants = tour::parse_entrants(&a.agents)?;
+    for e in &entrants {
+        e.spec.check_game::<G>(a.players)?;
+    }
     let variant = G::VARIANT;
     let input = a.opts.gather()?;
     let opts = G::options(&input, a.players)?;
@@ -1056,11 +1149,14 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     let variant = G::VARIANT;
     let input = a.opts.gather()?;
     let opts = G::options(&input, a.players)?;
-    let agents = parse_agents(&a.agents, a.players)?;
+    let agents = parse_agents::<G>(&a.agents, a.players)?;
     let skill = if a.no_skill {
         None
     } else {
-        Some(AgentSpec::parse(&a.skill_agent).map_err(|e| format!("--skill-agent: {e}"))?)
+        let spec = AgentSpec::parse(&a.skill_agent).map_err(|e| format!("--skill-agent: {e}"))?;
+        spec.check_game::<G>(a.players)
+            .map_err(|e| format!("--skill-agent: {e}"))?;
+        Some(spec)
     };
     if a.deals == 0 {
         return Err("--deals must be at least 1".into());

@@ -98,6 +98,17 @@ impl OptionInput {
         Ok(inp)
     }
 
+    /// A complete options object (as a run's saved config holds it).
+    pub fn from_value(v: &Value) -> Result<OptionInput, String> {
+        let Value::Object(obj) = v else {
+            return Err("options must be a JSON object".into());
+        };
+        Ok(OptionInput {
+            preset: None,
+            values: obj.clone(),
+        })
+    }
+
     pub fn hot_death(&self, players: usize) -> Result<HotDeathOptions, String> {
         let over = Value::Object(self.values.clone());
         let opts =

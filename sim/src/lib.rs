@@ -8,4 +8,7 @@ pub mod rating;
 pub mod runner;
 pub mod stats;
 pub mod tournament;
+#[cfg(feature = "neural")]
+pub mod train;
+pub mod train_cli;
 pub mod variant;

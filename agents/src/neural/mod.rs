@@ -1,0 +1,202 @@
+//! Neural agents (feature `neural`): a Q-network trained by Deep Monte-Carlo (`uno train`),
+//! played greedily over the legal actions.
+//!
+//! The network reads the variant's observation encoding (`crate::encode`) and outputs one value
+//! per action id of the variant's dense action space; the agent takes the legal action with the
+//! highest value (the mask), ties to the lowest id. Spec: `neural:PATH` or
+//! `neural:path=PATH,eps=E` (with probability `E` a uniformly random legal action instead;
+//! default 0).
+
+pub mod mlp;
+pub mod net;
+
+pub use mlp::{Mlp, Scratch};
+pub use net::{load_net, read_config, save_net, NetConfig, QNet};
+
+use crate::spec::AgentSupport;
+pub use crate::Observation;
+use crate::{Agent, Decision};
+use std::path::Path;
+use std::sync::Arc;
+use uno_engine::{Action, Game, Rng};
+
+/// A loaded model: its config and the weights in play form.
+#[derive(Debug, PartialEq)]
+pub struct NeuralModel {
+    pub config: NetConfig,
+    pub mlp: Mlp,
+}
+
+impl NeuralModel {
+    /// Loads a model directory (`config.json` + `model.bpk`), or the directory of a given
+    /// `model.bpk` / `config.json` path.
+    pub fn load(path: &str) -> Result<NeuralModel, String> {
+        let p = Path::new(path);
+        let dir = if p.is_file() {
+            p.parent().unwrap_or(Path::new("."))
+        } else {
+            p
+        };
+        if !dir.is_dir() {
+            return Err(format!("neural model '{path}': no such directory"));
+        }
+        let device = burn::prelude::Device::flex();
+        let (config, net) = load_net(dir, &device)?;
+        Ok(NeuralModel {
+            mlp: net.to_mlp(),
+            config,
+        })
+    }
+
+    /// Whether this model can play game `G` with `players` seats.
+    pub fn check_game<G: AgentSupport>(&self, players: usize) -> Result<(), String> {
+        let Some(obs) = G::observation() else {
+            return Err(format!(
+                "neural agents need an observation encoder, and this variant has none yet \
+                 (available for: classic); the model was trained for '{}'",
+                self.config.variant
+            ));
+        };
+        let c = &self.config;
+        if c.variant != obs.variant {
+            return Err(format!(
+                "the neural model was trained for variant '{}', not '{}'",
+                c.variant, obs.variant
+            ));
+        }
+        if c.obs_len != obs.len || c.num_actions != G::NUM_ACTIONS {
+            return Err(format!(
+                "the neural model's input/output widths ({}, {}) do not match this build's \
+                 {} encoder ({}, {})",
+                c.obs_len,
+                c.num_actions,
+                obs.variant,
+                obs.len,
+                G::NUM_ACTIONS
+            ));
+        }
+        if players > uno_engine::MAX_PLAYERS {
+            return Err(format!("{players} players is more than the encoder holds"));
+        }
+        Ok(())
+    }
+}
+
+/// Parameters of a `neural` spec.
+#[derive(Clone, Debug)]
+pub struct NeuralParams {
+    pub path: String,
+    /// Probability of a uniformly random legal action instead of the greedy one.
+    pub eps: f64,
+    pub model: Arc<NeuralModel>,
+}
+
+impl PartialEq for NeuralParams {
+    fn eq(&self, o: &Self) -> bool {
+        self.path == o.path && self.eps == o.eps && Arc::ptr_eq(&self.model, &o.model)
+    }
+}
+
+impl NeuralParams {
+    /// Parses `PATH` or `path=PATH,eps=E` and loads the model.
+    pub fn parse(params: &str) -> Result<NeuralParams, String> {
+        let mut path = None;
+        let mut eps = 0.0;
+        for piece in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match piece.split_once('=') {
+                Some(("path", v)) => path = Some(v.trim().to_string()),
+                Some(("eps", v)) => {
+                    eps = v
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|e| (0.0..=1.0).contains(e))
+                        .ok_or_else(|| format!("neural: eps must be in [0, 1], got '{v}'"))?
+                }
+                Some((k, _)) => {
+                    return Err(format!(
+                        "neural: unknown parameter '{k}' (known: path, eps)"
+                    ))
+                }
+                None if path.is_none() => path = Some(piece.to_string()),
+                None => return Err(format!("neural: unexpected '{piece}'")),
+            }
+        }
+        let path =
+            path.ok_or("neural: give a model directory, e.g. neural:results/models/classic-2p")?;
+        let model = Arc::new(NeuralModel::load(&path)?);
+        Ok(NeuralParams { path, eps, model })
+    }
+
+    pub fn label(&self) -> String {
+        if self.eps == 0.0 {
+            format!("neural:{}", self.path)
+        } else {
+            format!("neural:path={},eps={}", self.path, self.eps)
+        }
+    }
+}
+
+/// Plays the legal action with the highest Q-value.
+pub struct NeuralAgent<G: Game> {
+    name: String,
+    model: Arc<NeuralModel>,
+    eps: f64,
+    encode: fn(&G::View, &mut [f32]),
+    x: Vec<f32>,
+    q: Vec<f32>,
+    scratch: Scratch,
+}
+
+impl<G: AgentSupport> NeuralAgent<G> {
+    /// The model must have passed [`NeuralModel::check_game`] for `G`.
+    pub fn new(name: String, model: Arc<NeuralModel>, eps: f64) -> Self {
+        let obs = G::observation().expect("checked: the variant has an observation encoder");
+        assert_eq!(obs.len, model.mlp.inputs(), "checked: encoder width");
+        NeuralAgent {
+            name,
+            eps,
+            encode: obs.encode,
+            x: vec![0.0; obs.len],
+            q: vec![0.0; model.mlp.outputs()],
+            scratch: model.mlp.scratch(),
+            model,
+        }
+    }
+
+    /// The Q-values of every action id for this decision (illegal ones included).
+    pub fn q_values(&mut self, d: &Decision<'_, G>) -> &[f32] {
+        (self.encode)(&d.view(), &mut self.x);
+        self.model
+            .mlp
+            .forward(&self.x, &mut self.scratch, &mut self.q);
+        &self.q
+    }
+}
+
+/// The legal action with the highest value (lowest id on ties).
+pub fn greedy(legal: &[Action], q: &[f32]) -> Action {
+    let mut best = legal[0];
+    for &a in &legal[1..] {
+        if q[a as usize] > q[best as usize] {
+            best = a;
+        }
+    }
+    best
+}
+
+impl<G: AgentSupport> Agent<G> for NeuralAgent<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        if d.legal.len() == 1 {
+            return d.legal[0];
+        }
+        if self.eps > 0.0 && rng.chance(self.eps) {
+            return d.legal[rng.below(d.legal.len() as u32) as usize];
+        }
+        self.q_values(d);
+        greedy(d.legal, &self.q)
+    }
+}

@@ -1,0 +1,183 @@
+//! Neural agent: the play-time network equals burn's, model files round-trip to identical
+//! decisions, and the legal-action mask is never broken.
+#![cfg(feature = "neural")]
+
+use burn::prelude::*;
+use burn::tensor::TensorData;
+use std::sync::Arc;
+use uno_agents::neural::{greedy, save_net, NetConfig, NeuralAgent, NeuralModel, QNet};
+use uno_agents::{Agent, AgentSpec, Decision, ObservationEncoder};
+use uno_engine::classic::{ClassicOptions, ClassicState, NUM_ACTIONS};
+use uno_engine::{ActionList, Game, Rng};
+
+fn config(hidden: Vec<usize>) -> NetConfig {
+    NetConfig {
+        format: uno_agents::neural::net::FORMAT.into(),
+        variant: "classic".into(),
+        players: 2,
+        options: serde_json::Value::Null,
+        obs_len: uno_agents::ClassicEncoder::LEN,
+        num_actions: NUM_ACTIONS,
+        hidden,
+    }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("uno-neural-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Plays `games` games with `agents` in the seats, collecting every decision's action.
+fn decisions(model: &Arc<NeuralModel>, games: u64) -> Vec<u16> {
+    let mut out = Vec::new();
+    let mut legal = ActionList::new();
+    for g in 0..games {
+        let mut s = ClassicState::deal(ClassicOptions::default(), 2, 1000 + g);
+        let mut agent = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
+        let mut rng = Rng::new(g);
+        let mut steps = 0;
+        while let Some((seat, kind)) = s.to_act() {
+            s.legal_actions(&mut legal);
+            let d = Decision::new(&s, seat, kind, legal.as_slice());
+            let a = agent.act(&d, &mut rng);
+            assert!(legal.contains(a), "neural agent chose an illegal action");
+            out.push(a);
+            s.apply(a).unwrap();
+            steps += 1;
+            if steps > 3000 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn plain_forward_matches_burn() {
+    let cfg = config(vec![32, 16]);
+    let device = Device::flex();
+    let mut rng = Rng::new(3);
+    let mut mlp = QNet::init(&cfg, 7, &device).to_mlp();
+    // The output layer starts at zero: give it values to compare.
+    let out = mlp.layers.last_mut().unwrap();
+    assert!(out.w.iter().chain(&out.b).all(|&v| v == 0.0));
+    for v in out.w.iter_mut().chain(out.b.iter_mut()) {
+        *v = rng.unit() as f32 - 0.5;
+    }
+    let net = QNet::from_mlp(&mlp, &device);
+    assert_eq!(net.to_mlp(), mlp);
+    let mut scratch = mlp.scratch();
+    let mut q = vec![0.0f32; NUM_ACTIONS];
+    for _ in 0..5 {
+        // Sparse inputs, as observations are.
+        let x: Vec<f32> = (0..cfg.obs_len)
+            .map(|_| {
+                if rng.chance(0.2) {
+                    rng.unit() as f32 * 3.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        mlp.forward(&x, &mut scratch, &mut q);
+        let t = net.forward(Tensor::<2>::from_data(
+            TensorData::new(x.clone(), [1, cfg.obs_len]),
+            &device,
+        ));
+        let burn_q: Vec<f32> = t.into_data().try_into_vec::<f32>().unwrap();
+        assert_eq!(burn_q.len(), NUM_ACTIONS);
+        for (a, b) in q.iter().zip(&burn_q) {
+            assert!((a - b).abs() < 1e-4, "{a} vs {b}");
+        }
+    }
+}
+
+#[test]
+fn save_load_gives_identical_decisions() {
+    let cfg = config(vec![24]);
+    let dir = temp_dir("roundtrip");
+    let net = QNet::init(&cfg, 11, &Device::flex());
+    save_net(&dir, &cfg, &net).unwrap();
+    let loaded = NeuralModel::load(dir.to_str().unwrap()).unwrap();
+    assert_eq!(loaded.config, cfg);
+    assert_eq!(loaded.mlp, net.to_mlp(), "weights round-trip bit for bit");
+    let a = decisions(&Arc::new(loaded), 3);
+    let b = decisions(
+        &Arc::new(NeuralModel {
+            config: cfg.clone(),
+            mlp: net.to_mlp(),
+        }),
+        3,
+    );
+    assert!(a.len() > 50);
+    assert_eq!(a, b);
+    // The spec string loads the same model.
+    let spec = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap();
+    assert_eq!(spec.label(), format!("neural:{}", dir.display()));
+    spec.check_game::<ClassicState>(4).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn masked_actions_are_never_chosen() {
+    // Greedy over the legal list only, whatever the values of illegal ids.
+    let mut q = vec![0.0f32; NUM_ACTIONS];
+    q[5] = 100.0;
+    q[9] = 1.0;
+    q[3] = 1.0;
+    assert_eq!(greedy(&[3, 9, 40], &q), 3, "ties go to the lowest id");
+    assert_eq!(greedy(&[40], &q), 40);
+    // A network biased towards one action id still plays only legal actions, all game long.
+    let cfg = config(vec![8]);
+    let mut mlp = QNet::init(&cfg, 5, &Device::flex()).to_mlp();
+    let last = mlp.layers.last_mut().unwrap();
+    last.b.iter_mut().for_each(|b| *b = -10.0);
+    last.b[0] = 1e6;
+    let acts = decisions(&Arc::new(NeuralModel { config: cfg, mlp }), 5);
+    assert!(acts.len() > 100);
+}
+
+#[test]
+fn bad_model_files_are_clear_errors() {
+    let err = AgentSpec::parse("neural:/no/such/model").unwrap_err();
+    assert!(err.contains("no such directory"), "{err}");
+    let dir = temp_dir("bad");
+    let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
+    assert!(err.contains("config.json"), "{err}");
+    std::fs::write(dir.join("config.json"), "{\"format\": 3}").unwrap();
+    let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
+    assert!(err.contains("config.json"), "{err}");
+    // A config whose shapes disagree with the weights.
+    let cfg = config(vec![8]);
+    save_net(&dir, &cfg, &QNet::init(&cfg, 1, &Device::flex())).unwrap();
+    let mut wrong = cfg.clone();
+    wrong.hidden = vec![9];
+    std::fs::write(
+        dir.join("config.json"),
+        serde_json::to_string(&wrong).unwrap(),
+    )
+    .unwrap();
+    let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
+    assert!(err.contains("model.bpk"), "{err}");
+    // Garbage weights.
+    std::fs::write(
+        dir.join("config.json"),
+        serde_json::to_string(&cfg).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(dir.join("model.bpk"), b"not a burnpack file").unwrap();
+    let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
+    assert!(err.contains("model.bpk"), "{err}");
+    // A classic model cannot play Hot Death.
+    save_net(&dir, &cfg, &QNet::init(&cfg, 1, &Device::flex())).unwrap();
+    let spec = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap();
+    let err = spec
+        .check_game::<uno_engine::hotdeath::HotDeathState>(4)
+        .unwrap_err();
+    assert!(err.contains("observation encoder"), "{err}");
+    assert!(AgentSpec::parse(&format!("neural:path={},eps=2", dir.display())).is_err());
+    assert!(AgentSpec::parse(&format!("neural:path={},depth=2", dir.display())).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

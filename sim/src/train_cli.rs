@@ -1,0 +1,216 @@
+//! `uno train`: the command around `crate::train`.
+
+use crate::cli::TrainArgs;
+
+#[cfg(not(feature = "neural"))]
+pub fn train(_a: TrainArgs) -> Result<(), String> {
+    Err(
+        "this build has no neural training: rebuild with `--features neural`, e.g. \
+         cargo run --release -p uno-sim --features neural --bin uno -- train"
+            .into(),
+    )
+}
+
+#[cfg(feature = "neural")]
+pub fn train(a: TrainArgs) -> Result<(), String> {
+    use crate::config::Variant;
+    use uno_engine::classic::ClassicState;
+    use uno_engine::hotdeath::HotDeathState;
+    match Variant::parse(&a.variant)? {
+        Variant::Classic => imp::train_with::<ClassicState>(a),
+        Variant::HotDeath => imp::train_with::<HotDeathState>(a),
+    }
+}
+
+#[cfg(feature = "neural")]
+mod imp {
+    use super::TrainArgs;
+    use crate::cli::{default_out, interrupt_flag, thread_pool};
+    use crate::output::write_atomic;
+    use crate::train::{self, CurvePoint, TrainConfig, Trainer};
+    use crate::variant::SimGame;
+    use std::path::PathBuf;
+
+    fn parse_hidden(s: &str) -> Result<Vec<usize>, String> {
+        s.split(',')
+            .map(|x| {
+                x.trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("--hidden '{s}': '{x}' is not a layer width"))
+            })
+            .collect()
+    }
+
+    fn eval_line(p: &CurvePoint) -> String {
+        let evals: Vec<String> = p
+            .evals
+            .iter()
+            .map(|e| {
+                format!(
+                    "vs {} {:.3} [{:.3}, {:.3}]",
+                    e.opponent, e.win_rate, e.lo, e.hi
+                )
+            })
+            .collect();
+        let loss = p.loss.map_or("-".into(), |l| format!("{l:.4}"));
+        format!(
+            "iteration {:>5}  games {:>9}  {:>7.1} s  loss {loss}  {}",
+            p.iteration,
+            p.games,
+            p.seconds,
+            evals.join("  ")
+        )
+    }
+
+    pub fn train_with<G: SimGame>(a: TrainArgs) -> Result<(), String> {
+        let (pool, threads) = thread_pool(a.threads)?;
+        let (cfg, out) = if a.resume {
+            let out = a
+                .out
+                .clone()
+                .ok_or("--resume needs --out, the folder of the run to continue")?;
+            let tuning = a.opponents.is_some()
+                || a.hidden.is_some()
+                || a.lr.is_some()
+                || a.batch.is_some()
+                || a.games_per_iter.is_some()
+                || a.epsilon.is_some()
+                || a.epsilon_start.is_some()
+                || a.epsilon_decay_games.is_some()
+                || a.pool_size.is_some()
+                || a.max_decisions.is_some()
+                || a.checkpoint_every.is_some()
+                || a.eval_deals.is_some()
+                || a.seed.is_some()
+                || a.opts.options.is_some()
+                || a.opts.preset.is_some()
+                || !a.opts.set.is_empty();
+            if tuning {
+                return Err(
+                    "with --resume the run's settings come from its train.json; only \
+                            --games, --minutes and --threads may be given"
+                        .into(),
+                );
+            }
+            let p = train::train_json(&out);
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let mut cfg: TrainConfig =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+            if cfg.variant != G::VARIANT.name() {
+                return Err(format!(
+                    "{}: the run is for variant '{}', not '{}'",
+                    p.display(),
+                    cfg.variant,
+                    G::VARIANT.name()
+                ));
+            }
+            if let Some(g) = a.games {
+                cfg.games = g;
+            }
+            if let Some(m) = a.minutes {
+                cfg.minutes = m;
+            }
+            (cfg, out)
+        } else {
+            let input = a.opts.gather()?;
+            let opts = G::options(&input, a.players)?;
+            let seed = a.seed.unwrap_or(1);
+            let cfg = TrainConfig {
+                variant: G::VARIANT.name().into(),
+                players: a.players,
+                options: serde_json::to_value(opts).expect("options serialise"),
+                seed,
+                hidden: parse_hidden(a.hidden.as_deref().unwrap_or("256,256"))?,
+                learning_rate: a.lr.unwrap_or(1e-3),
+                batch_size: a.batch.unwrap_or(512),
+                games_per_iter: a.games_per_iter.unwrap_or(256),
+                epsilon: a.epsilon.unwrap_or(0.05),
+                epsilon_start: a.epsilon_start.unwrap_or(0.2),
+                epsilon_decay_games: a.epsilon_decay_games.unwrap_or(10_000),
+                opponents: a.opponents.clone().unwrap_or_else(|| "self".into()),
+                pool_size: a.pool_size.unwrap_or(8),
+                max_decisions: a.max_decisions.unwrap_or(1000),
+                games: a
+                    .games
+                    .unwrap_or(if a.minutes.is_some() { 0 } else { 200_000 }),
+                minutes: a.minutes.unwrap_or(0.0),
+                checkpoint_every: a.checkpoint_every.unwrap_or(40),
+                eval_deals: a.eval_deals.unwrap_or(1000),
+            };
+            let out = a.out.clone().unwrap_or_else(|| {
+                PathBuf::from(default_out("train", G::VARIANT, a.players, seed))
+            });
+            if out.join(train::CHECKPOINT_DIR).exists() {
+                return Err(format!(
+                    "{} already holds a training run: continue it with --resume, or choose \
+                     another --out",
+                    out.display()
+                ));
+            }
+            (cfg, out)
+        };
+        cfg.validate()?;
+        // The game options as the variant parses them (also validates a resumed train.json).
+        let input = crate::config::OptionInput::from_value(&cfg.options)?;
+        let opts = G::options(&input, cfg.players)?;
+        std::fs::create_dir_all(&out)
+            .map_err(|e| format!("cannot create output folder {}: {e}", out.display()))?;
+        let mut t = if a.resume {
+            Trainer::<G>::resume(cfg.clone(), opts, &out)?
+        } else {
+            Trainer::<G>::new(cfg.clone(), opts)?
+        };
+        write_atomic(
+            &train::train_json(&out),
+            (serde_json::to_string_pretty(&cfg).expect("serialises") + "\n").as_bytes(),
+        )?;
+        let stop = interrupt_flag();
+        let quiet = a.quiet;
+        if !quiet {
+            eprintln!(
+                "training {} {}p in {} ({} threads); checkpoints every {} iterations of {} games",
+                cfg.variant,
+                cfg.players,
+                out.display(),
+                threads,
+                cfg.checkpoint_every,
+                cfg.games_per_iter
+            );
+        }
+        let interrupted = pool.install(|| {
+            train::run(&mut t, &out, &stop, |t, p| {
+                if let (Some(p), false) = (p, quiet) {
+                    if let (0, Some(b)) = (p.iteration, &t.progress.baseline) {
+                        eprintln!(
+                            "reference: heuristic vs random {:.3} [{:.3}, {:.3}] on the same deals",
+                            b.win_rate, b.lo, b.hi
+                        );
+                    }
+                    eprintln!("{}", eval_line(p));
+                }
+            })
+        })?;
+        let last = t.curve.last().map(eval_line).unwrap_or_default();
+        println!(
+            "{} after {} games ({} samples, {} updates, {:.1} s); model: neural:{}",
+            if interrupted {
+                "interrupted"
+            } else {
+                "trained"
+            },
+            t.progress.games,
+            t.progress.samples,
+            t.progress.steps,
+            t.progress.seconds,
+            out.display()
+        );
+        println!("{last}");
+        if interrupted {
+            return Err(format!(
+                "interrupted; the checkpoint in {} is complete: continue with --resume",
+                out.display()
+            ));
+        }
+        Ok(())
+    }
+}

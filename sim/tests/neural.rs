@@ -1,0 +1,330 @@
+//! Training (`uno train`, Deep Monte-Carlo): learning happens, runs are reproducible for any
+//! thread count, `--resume` continues exactly, and the command fails cleanly on bad input.
+#![cfg(feature = "neural")]
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use uno_agents::neural::{NeuralAgent, NeuralModel, NeuralParams};
+use uno_agents::{AgentSpec, AnyAgent};
+use uno_engine::classic::{ClassicOptions, ClassicState};
+use uno_sim::train::{self, one_vs_field, TrainConfig, Trainer};
+
+mod common;
+use common::{expect_ok, stderr, uno_in, TempDir};
+
+fn small(games: u64) -> TrainConfig {
+    TrainConfig {
+        variant: "classic".into(),
+        players: 2,
+        options: serde_json::to_value(ClassicOptions::default()).unwrap(),
+        seed: 5,
+        hidden: vec![32],
+        learning_rate: 3e-3,
+        batch_size: 256,
+        games_per_iter: 64,
+        epsilon: 0.05,
+        epsilon_start: 0.2,
+        epsilon_decay_games: 256,
+        opponents: "self,random".into(),
+        pool_size: 2,
+        max_decisions: 400,
+        games,
+        minutes: 0.0,
+        checkpoint_every: 2,
+        eval_deals: 20,
+    }
+}
+
+fn trainer(cfg: TrainConfig) -> Trainer<ClassicState> {
+    Trainer::<ClassicState>::new(cfg, ClassicOptions::default()).unwrap()
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+fn neural_spec(model: Arc<NeuralModel>, name: &str) -> AgentSpec {
+    AgentSpec::Neural(NeuralParams {
+        path: name.into(),
+        eps: 0.0,
+        model,
+    })
+}
+
+/// Wins of `a` playing once in every seat against `field` in the others, on 2,000 fixed
+/// deals of the `rlcard` rules.
+fn one_vs(a: &Arc<NeuralModel>, field: &AgentSpec) -> f64 {
+    let a = a.clone();
+    let make = move || {
+        AnyAgent::Boxed(Box::new(NeuralAgent::<ClassicState>::new(
+            "a".into(),
+            a.clone(),
+            0.0,
+        )))
+    };
+    let (w, g) =
+        one_vs_field::<ClassicState>(&make, field, ClassicOptions::rlcard(), 2, 424242, 2000);
+    w as f64 / g as f64
+}
+
+#[test]
+fn training_beats_the_untrained_network() {
+    // About 10 s on two cores: 131,072 games of the rlcard rules, where random is a fair
+    // baseline (under the official rules random forgets UNO calls and loses almost always).
+    let mut cfg = small(131_072);
+    cfg.options = serde_json::to_value(ClassicOptions::rlcard()).unwrap();
+    cfg.hidden = vec![64];
+    cfg.batch_size = 512;
+    cfg.games_per_iter = 512;
+    cfg.epsilon_start = 0.05;
+    cfg.epsilon_decay_games = 1;
+    let mut t = Trainer::<ClassicState>::new(cfg, ClassicOptions::rlcard()).unwrap();
+    let untrained = t.model();
+    pool(2).install(|| {
+        while !t.done() {
+            t.iterate();
+        }
+    });
+    let trained = t.model();
+    let before = one_vs(&untrained, &AgentSpec::Random);
+    let after = one_vs(&trained, &AgentSpec::Random);
+    assert!(
+        after > before + 0.02,
+        "against random: untrained {before:.3}, trained {after:.3}"
+    );
+    let h2h = one_vs(&trained, &neural_spec(untrained, "untrained"));
+    assert!(h2h > 0.52, "trained against untrained: {h2h:.3}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_network_for_any_thread_count() {
+    let run = |threads: usize| {
+        let mut t = trainer(small(3 * 64));
+        pool(threads).install(|| {
+            while !t.done() {
+                t.iterate();
+            }
+        });
+        (t.model().mlp.clone(), t.progress.clone())
+    };
+    let (m1, p1) = run(1);
+    let (m3, p3) = run(3);
+    assert_eq!(m1, m3);
+    assert_eq!(
+        (p1.games, p1.samples, p1.steps),
+        (p3.games, p3.samples, p3.steps)
+    );
+}
+
+fn run_to_end(cfg: TrainConfig, out: &Path, resume: bool) -> Trainer<ClassicState> {
+    let mut t = if resume {
+        Trainer::<ClassicState>::resume(cfg, ClassicOptions::default(), out).unwrap()
+    } else {
+        trainer(cfg)
+    };
+    let stop = AtomicBool::new(false);
+    pool(2).install(|| train::run(&mut t, out, &stop, |_, _| {}).unwrap());
+    t
+}
+
+#[test]
+fn resume_continues_exactly() {
+    let straight = TempDir::named("neural", "straight");
+    let split = TempDir::named("neural", "split");
+    let mut cfg = small(6 * 64);
+    // The pool opponent exercises the saved snapshots too.
+    cfg.opponents = "self,pool,heuristic".into();
+    let a = run_to_end(cfg.clone(), straight.path(), false);
+    let mut first = cfg.clone();
+    first.games = 2 * 64;
+    let b1 = run_to_end(first, split.path(), false);
+    assert_eq!(b1.progress.iteration, 2);
+    drop(b1);
+    let b = run_to_end(cfg, split.path(), true);
+    assert_eq!(a.model().mlp, b.model().mlp, "resumed weights differ");
+    let strip = |t: &Trainer<ClassicState>| {
+        // Counts, not the derived floats (JSON keeps those to the last digit or so).
+        let p = &t.progress;
+        let counts = |e: &train::Eval| (e.opponent.clone(), e.games, e.wins);
+        let c: Vec<_> = t
+            .curve
+            .iter()
+            .map(|c| {
+                let evals: Vec<_> = c.evals.iter().map(counts).collect();
+                (c.iteration, c.games, c.samples, evals)
+            })
+            .collect();
+        let progress = (p.iteration, p.games, p.samples, p.steps, p.pool.clone());
+        (progress, p.baseline.as_ref().map(counts), c)
+    };
+    assert_eq!(strip(&a), strip(&b));
+    for f in ["model.bpk", "config.json", "curve.csv", "curve.svg"] {
+        assert!(straight.path().join(f).is_file(), "{f}");
+    }
+    let csv = std::fs::read_to_string(straight.path().join("curve.csv")).unwrap();
+    assert!(csv.starts_with("iteration,games,samples,seconds,loss,vs_random_games"));
+    assert_eq!(
+        csv.lines().count(),
+        1 + 4,
+        "points at iterations 0, 2, 4, 6"
+    );
+}
+
+#[test]
+fn train_command_writes_a_playable_model() {
+    let dir = TempDir::named("neural", "cli");
+    let out = dir.path().join("run");
+    let o = out.to_str().unwrap();
+    let args = [
+        "train",
+        "-p",
+        "2",
+        "-n",
+        "128",
+        "--hidden",
+        "16",
+        "--games-per-iter",
+        "64",
+        "--checkpoint-every",
+        "1",
+        "--eval-deals",
+        "10",
+        "--max-decisions",
+        "300",
+        "--quiet",
+        "-o",
+        o,
+    ];
+    let text = expect_ok(dir.path(), &args);
+    assert!(text.contains("trained after 128 games"), "{text}");
+    for f in [
+        "train.json",
+        "config.json",
+        "model.bpk",
+        "curve.csv",
+        "curve.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    // The model plays in simulate and tournament.
+    let spec = format!("neural:{o}");
+    expect_ok(
+        dir.path(),
+        &[
+            "simulate",
+            "-p",
+            "2",
+            "-n",
+            "50",
+            "-a",
+            &format!("{spec},random"),
+            "--no-write",
+        ],
+    );
+    expect_ok(
+        dir.path(),
+        &[
+            "tournament",
+            "-p",
+            "2",
+            "-n",
+            "10",
+            "-a",
+            &format!("{spec},heuristic"),
+            "--no-write",
+            "--no-progress",
+        ],
+    );
+    // Extending the budget with --resume continues the same run.
+    let text = expect_ok(
+        dir.path(),
+        &["train", "--resume", "-o", o, "-n", "192", "--quiet"],
+    );
+    assert!(text.contains("trained after 192 games"), "{text}");
+    // Errors: a second run into the same folder, tuning on resume, nothing to resume, a
+    // variant without an encoder, a model for the wrong variant.
+    let fails = |args: &[&str], needle: &str| {
+        let o = uno_in(dir.path(), args);
+        let err = stderr(&o);
+        assert!(
+            !o.status.success() && o.status.code() != Some(101),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(needle), "{args:?}: {err}");
+    };
+    fails(&["train", "-n", "64", "-o", o], "--resume");
+    fails(&["train", "--resume", "-o", o, "--lr", "0.1"], "train.json");
+    fails(
+        &[
+            "train",
+            "--resume",
+            "-o",
+            dir.path().join("none").to_str().unwrap(),
+        ],
+        "train.json",
+    );
+    fails(
+        &[
+            "train",
+            "-v",
+            "hot-death",
+            "-n",
+            "64",
+            "-o",
+            dir.path().join("hd").to_str().unwrap(),
+        ],
+        "observation encoder",
+    );
+    fails(
+        &[
+            "simulate",
+            "-v",
+            "hot-death",
+            "-a",
+            &spec,
+            "-n",
+            "5",
+            "--no-write",
+        ],
+        "observation encoder",
+    );
+    fails(
+        &[
+            "train",
+            "--hidden",
+            "0",
+            "-n",
+            "5",
+            "-o",
+            dir.path().join("h").to_str().unwrap(),
+        ],
+        "--hidden",
+    );
+    fails(
+        &[
+            "train",
+            "--opponents",
+            "nobody",
+            "-n",
+            "5",
+            "-o",
+            dir.path().join("p").to_str().unwrap(),
+        ],
+        "unknown agent",
+    );
+    fails(
+        &[
+            "simulate",
+            "-a",
+            "neural:/no/such/model",
+            "-n",
+            "5",
+            "--no-write",
+        ],
+        "no such directory",
+    );
+}

@@ -220,6 +220,10 @@ pub struct TrainArgs {
     /// (past checkpoints), or agent specs (random, heuristic, ...).
     #[arg(long)]
     pub opponents: Option<String>,
+    /// Return each decision learns: win (1 for the winner, else 0; default) or placing (1 for
+    /// first down to 0 for last).
+    #[arg(long, value_enum)]
+    pub reward: Option<crate::train_cli::Reward>,
     /// Hidden layer widths, comma-separated.
     #[arg(long)]
     pub hidden: Option<String>,

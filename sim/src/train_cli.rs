@@ -2,6 +2,17 @@
 
 use crate::cli::TrainArgs;
 
+#[cfg(feature = "neural")]
+pub use crate::train::Reward;
+
+/// Without the `neural` feature the flag still parses (the command then says what to rebuild).
+#[cfg(not(feature = "neural"))]
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Reward {
+    Win,
+    Placing,
+}
+
 #[cfg(not(feature = "neural"))]
 pub fn train(_a: TrainArgs) -> Result<(), String> {
     Err(
@@ -75,6 +86,7 @@ mod imp {
                 || a.batch.is_some()
                 || a.games_per_iter.is_some()
                 || a.epsilon.is_some()
+                || a.reward.is_some()
                 || a.epsilon_start.is_some()
                 || a.epsilon_decay_games.is_some()
                 || a.pool_size.is_some()
@@ -128,6 +140,7 @@ mod imp {
                 epsilon_start: a.epsilon_start.unwrap_or(0.2),
                 epsilon_decay_games: a.epsilon_decay_games.unwrap_or(10_000),
                 opponents: a.opponents.clone().unwrap_or_else(|| "self".into()),
+                reward: a.reward.unwrap_or_default(),
                 pool_size: a.pool_size.unwrap_or(8),
                 max_decisions: a.max_decisions.unwrap_or(1000),
                 games: a

@@ -27,6 +27,7 @@ fn small(games: u64) -> TrainConfig {
         epsilon_start: 0.2,
         epsilon_decay_games: 256,
         opponents: "self,random".into(),
+        reward: Default::default(),
         pool_size: 2,
         max_decisions: 400,
         games,
@@ -103,7 +104,11 @@ fn training_beats_the_untrained_network() {
 #[test]
 fn the_same_seed_gives_the_same_network_for_any_thread_count() {
     let run = |threads: usize| {
-        let mut t = trainer(small(3 * 64));
+        // Three players and the placing reward, to cover both.
+        let mut cfg = small(3 * 64);
+        cfg.players = 3;
+        cfg.reward = train::Reward::Placing;
+        let mut t = trainer(cfg);
         pool(threads).install(|| {
             while !t.done() {
                 t.iterate();

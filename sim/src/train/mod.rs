@@ -96,6 +96,9 @@ pub struct TrainConfig {
     pub epsilon_decay_games: u64,
     /// `--opponents` as given.
     pub opponents: String,
+    /// The return a sample learns: the win (default) or the placing.
+    #[serde(default)]
+    pub reward: Reward,
     /// Pool: a snapshot is added at every checkpoint; the pool keeps the newest this many.
     pub pool_size: usize,
     /// Budget: stop after this many training games (0 = no game limit).
@@ -242,6 +245,7 @@ fn play_training_game<G: SimGame>(
     encode: fn(&G::View, &mut [f32]),
     epsilon: f64,
     max_decisions: u32,
+    reward: Reward,
     seed: u64,
 ) -> GameSamples {
     let n = state.num_players();
@@ -295,13 +299,32 @@ fn play_training_game<G: SimGame>(
         };
         state.apply_unchecked(a);
     }
-    let winner = state.outcome().and_then(|o| o.winner);
+    let outcome = state.outcome();
+    let winner = outcome.and_then(|o| o.winner);
     out.returns = out
         .seats
         .iter()
-        .map(|&s| if Some(s) == winner { 1.0 } else { 0.0 })
+        .map(|&s| match (reward, outcome) {
+            (Reward::Win, _) => (Some(s) == winner) as u8 as f32,
+            // 1 for first place down to 0 for last; nothing for a truncated game.
+            (Reward::Placing, Some(o)) if winner.is_some() => {
+                (n - o.placing[s as usize] as usize) as f32 / (n - 1) as f32
+            }
+            (Reward::Placing, _) => 0.0,
+        })
         .collect();
     out
+}
+
+/// What a training game's result is worth to a seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Reward {
+    /// 1 for the winner, 0 for everyone else.
+    #[default]
+    Win,
+    /// By placing: 1 for first, 0 for last, evenly spaced between.
+    Placing,
 }
 
 /// The training run's state in memory.
@@ -454,6 +477,7 @@ impl<G: SimGame> Trainer<G> {
                     obs.encode,
                     epsilon,
                     cfg.max_decisions,
+                    cfg.reward,
                     seed,
                 )
             })

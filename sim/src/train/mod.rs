@@ -599,8 +599,15 @@ impl<G: SimGame> Trainer<G> {
     }
 
     /// Adds the current network to the opponent pool (newest `pool_size` kept).
+    /// Only at the regular checkpoints (multiples of `checkpoint_every`), so a run stopped in
+    /// between (Ctrl-C, a time budget) and resumed keeps the same pool as one never stopped.
     fn pool_snapshot(&mut self) {
-        if !self.opponents.contains(&Opponent::Pool) {
+        if !self.opponents.contains(&Opponent::Pool)
+            || !self
+                .progress
+                .iteration
+                .is_multiple_of(self.cfg.checkpoint_every)
+        {
             return;
         }
         self.pool.push((self.progress.iteration, self.model()));

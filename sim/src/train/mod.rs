@@ -482,16 +482,14 @@ impl<G: SimGame> Trainer<G> {
                 )
             })
             .collect();
-        // Learner: one shuffled pass of minibatches over the iteration's samples.
-        let total: usize = samples.iter().map(|s| s.actions.len()).sum();
-        let mut x = Vec::with_capacity(total * obs.len);
-        let mut acts = Vec::with_capacity(total);
-        let mut rets = Vec::with_capacity(total);
-        for s in &samples {
-            x.extend_from_slice(&s.obs);
-            acts.extend_from_slice(&s.actions);
-            rets.extend_from_slice(&s.returns);
-        }
+        // Learner: one shuffled pass of minibatches over the iteration's samples, numbered in
+        // game order and gathered in place (no second copy of the observations).
+        let rows: Vec<(u32, u32)> = samples
+            .iter()
+            .enumerate()
+            .flat_map(|(g, s)| (0..s.actions.len() as u32).map(move |r| (g as u32, r)))
+            .collect();
+        let total = rows.len();
         let mut order: Vec<usize> = (0..total).collect();
         let mut rng = Rng::new(stream_seed(game_seed(cfg.seed, it), 0x5eaf));
         for i in (1..order.len()).rev() {
@@ -504,10 +502,12 @@ impl<G: SimGame> Trainer<G> {
             let mut bx = Vec::with_capacity(b * obs.len);
             let mut mask = vec![0.0f32; b * a_len];
             let mut target = Vec::with_capacity(b);
-            for (r, &i) in chunk.iter().enumerate() {
-                bx.extend_from_slice(&x[i * obs.len..(i + 1) * obs.len]);
-                mask[r * a_len + acts[i] as usize] = 1.0;
-                target.push(rets[i]);
+            for (k, &i) in chunk.iter().enumerate() {
+                let (g, r) = (rows[i].0 as usize, rows[i].1 as usize);
+                let s = &samples[g];
+                bx.extend_from_slice(&s.obs[r * obs.len..(r + 1) * obs.len]);
+                mask[k * a_len + s.actions[r] as usize] = 1.0;
+                target.push(s.returns[r]);
             }
             let bx = Tensor::<2>::from_data(TensorData::new(bx, [b, obs.len]), &self.device);
             let mask = Tensor::<2>::from_data(TensorData::new(mask, [b, a_len]), &self.device);

@@ -149,6 +149,16 @@ fn bad_model_files_are_clear_errors() {
     std::fs::write(dir.join("config.json"), "{\"format\": 3}").unwrap();
     let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
     assert!(err.contains("config.json"), "{err}");
+    // Absurd sizes are refused before anything is allocated.
+    let mut huge = config(vec![8]);
+    huge.obs_len = usize::MAX / 8;
+    std::fs::write(
+        dir.join("config.json"),
+        serde_json::to_string(&huge).unwrap(),
+    )
+    .unwrap();
+    let err = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap_err();
+    assert!(err.contains("out of range"), "{err}");
     // A config whose shapes disagree with the weights.
     let cfg = config(vec![8]);
     save_net(&dir, &cfg, &QNet::init(&cfg, 1, &Device::flex())).unwrap();

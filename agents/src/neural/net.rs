@@ -53,8 +53,14 @@ impl NetConfig {
                 self.format
             ));
         }
-        if self.obs_len == 0 || self.num_actions == 0 {
-            return Err("model config: obs_len and num_actions must be positive".into());
+        if !(1..=1 << 20).contains(&self.obs_len) || !(1..=1 << 16).contains(&self.num_actions) {
+            return Err(format!(
+                "model config: obs_len {} or num_actions {} out of range",
+                self.obs_len, self.num_actions
+            ));
+        }
+        if self.hidden.len() > 16 {
+            return Err("model config: at most 16 hidden layers".into());
         }
         if self.hidden.iter().any(|&h| h == 0 || h > 8192) {
             return Err("model config: hidden widths must be in 1..=8192".into());

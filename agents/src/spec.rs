@@ -70,15 +70,15 @@ impl AgentSpec {
         }
     }
 
-    /// Whether this agent can play game `G` with `players` seats (a neural model must have
-    /// been trained for the variant). Every command checks its specs with this before playing.
-    pub fn check_game<G: AgentSupport>(&self, players: usize) -> Result<(), String> {
-        let _ = players;
+    /// Whether this agent can play game `G` (a neural model must have been trained for the
+    /// variant). Every command checks its specs with this before playing; the player count is
+    /// checked by the variant's options.
+    pub fn check_game<G: AgentSupport>(&self) -> Result<(), String> {
         match self {
             #[cfg(feature = "neural")]
             AgentSpec::Neural(p) => p
                 .model
-                .check_game::<G>(players)
+                .check_game::<G>()
                 .map_err(|e| format!("agent '{}': {e}", self.label())),
             _ => Ok(()),
         }

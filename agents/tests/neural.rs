@@ -116,7 +116,7 @@ fn save_load_gives_identical_decisions() {
     // The spec string loads the same model.
     let spec = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap();
     assert_eq!(spec.label(), format!("neural:{}", dir.display()));
-    spec.check_game::<ClassicState>(4).unwrap();
+    spec.check_game::<ClassicState>().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -184,7 +184,7 @@ fn bad_model_files_are_clear_errors() {
     save_net(&dir, &cfg, &QNet::init(&cfg, 1, &Device::flex())).unwrap();
     let spec = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap();
     let err = spec
-        .check_game::<uno_engine::hotdeath::HotDeathState>(4)
+        .check_game::<uno_engine::hotdeath::HotDeathState>()
         .unwrap_err();
     assert!(err.contains("observation encoder"), "{err}");
     assert!(AgentSpec::parse(&format!("neural:path={},eps=2", dir.display())).is_err());

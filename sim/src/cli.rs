@@ -444,7 +444,7 @@ fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, S
         .map(|x| AgentSpec::parse(x))
         .collect::<Result<_, _>>()?;
     for spec in &specs {
-        spec.check_game::<G>(players)?;
+        spec.check_game::<G>()?;
     }
     match specs.len() {
         1 => Ok(vec![specs[0].clone(); players]),
@@ -1022,7 +1022,7 @@ fn tournament(a: TournamentArgs) -> Result<(), String> {
 fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let entrants = tour::parse_entrants(&a.agents)?;
     for e in &entrants {
-        e.spec.check_game::<G>(a.players)?;
+        e.spec.check_game::<G>()?;
     }
     let variant = G::VARIANT;
     let input = a.opts.gather()?;
@@ -1158,7 +1158,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         None
     } else {
         let spec = AgentSpec::parse(&a.skill_agent).map_err(|e| format!("--skill-agent: {e}"))?;
-        spec.check_game::<G>(a.players)
+        spec.check_game::<G>()
             .map_err(|e| format!("--skill-agent: {e}"))?;
         Some(spec)
     };

@@ -48,8 +48,8 @@ impl NeuralModel {
         })
     }
 
-    /// Whether this model can play game `G` with `players` seats.
-    pub fn check_game<G: AgentSupport>(&self, players: usize) -> Result<(), String> {
+    /// Whether this model can play game `G` (its variant, encoder width and action space).
+    pub fn check_game<G: AgentSupport>(&self) -> Result<(), String> {
         let Some(obs) = G::observation() else {
             return Err(format!(
                 "neural agents need an observation encoder, and this variant has none yet \
@@ -74,9 +74,6 @@ impl NeuralModel {
                 obs.len,
                 G::NUM_ACTIONS
             ));
-        }
-        if players > uno_engine::MAX_PLAYERS {
-            return Err(format!("{players} players is more than the encoder holds"));
         }
         Ok(())
     }

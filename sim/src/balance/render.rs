@@ -197,7 +197,8 @@ fn truncate(s: &str, max: usize) -> String {
 // ------------------------------------------------------------------------------------------
 
 /// Escapes text for XML / HTML content and attribute values.
-fn xml_escape(s: &str) -> String {
+/// Also used by the training curve chart (`train::curve`).
+pub(crate) fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -2,6 +2,7 @@
 //! deals against random and against the heuristic, with 95% intervals, over training games).
 
 use super::{CurvePoint, Eval, TrainConfig};
+use crate::balance::render::xml_escape;
 
 /// CSV: one row per evaluation.
 pub fn csv(points: &[CurvePoint]) -> Result<Vec<u8>, String> {
@@ -140,7 +141,7 @@ pub fn svg(points: &[CurvePoint], cfg: &TrainConfig, baseline: Option<&Eval>) ->
             l + pw + 36.0,
             l + pw + 42.0,
             ly + 4.0,
-            xml(name)
+            xml_escape(name)
         );
     }
     let mut ly = t + 20.0 + 22.0 * opponents.len() as f64;
@@ -171,10 +172,4 @@ pub fn svg(points: &[CurvePoint], cfg: &TrainConfig, baseline: Option<&Eval>) ->
         cfg.players
     );
     s
-}
-
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

@@ -360,7 +360,7 @@ impl<G: SimGame> Trainer<G> {
         let opponents = parse_opponents(&cfg.opponents)?;
         for o in &opponents {
             if let Opponent::Agent(s) = o {
-                s.check_game::<G>(cfg.players)
+                s.check_game::<G>()
                     .map_err(|e| format!("--opponents: {e}"))?;
             }
         }

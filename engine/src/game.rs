@@ -201,6 +201,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.legal_actions(&mut legal);
         legal[rng.below(legal.len() as u32) as usize]
     }
+    /// Plays the game to its end with every seat choosing uniformly at random, seat `s` drawing
+    /// from `rngs[s]`: exactly the actions, and so exactly the final state, of the loop
+    /// `while let Some((s, _)) = to_act() { apply_unchecked(sample_legal(&mut rngs[s])) }`
+    /// (the default). Variants may override it with a fused loop (the batch runner's path when
+    /// every seat is the random agent). `rngs` must hold at least `num_players()` generators.
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        while let Some((seat, _)) = self.to_act() {
+            let a = self.sample_legal(&mut rngs[seat as usize]);
+            self.apply_unchecked(a);
+        }
+    }
     /// Strict apply: an illegal action returns an error and leaves the state unchanged.
     fn apply(&mut self, a: Action) -> Result<(), IllegalAction> {
         self.check(a)?;

@@ -10,6 +10,7 @@
 //! - `apply` is strict (typed error, state unchanged), `apply_unchecked` is the fast path.
 
 pub mod action;
+pub mod bits;
 pub mod cards;
 pub mod classic;
 pub mod game;

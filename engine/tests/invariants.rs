@@ -557,3 +557,60 @@ fn sample_legal_matches_picking_from_the_list() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// `play_random` (the fused loop the batch runner uses when every seat is random) ends in
+/// exactly the state of the generic loop `apply_unchecked(sample_legal(rngs[seat]))`, with the
+/// same randomness consumed, under every option set and several player counts.
+#[test]
+fn play_random_matches_the_generic_loop() {
+    let capped = |o: ClassicOptions| ClassicOptions {
+        max_actions: 3000,
+        ..o
+    };
+    let mut games = 0;
+    for (opts, players) in [
+        (rlcard(), 2),
+        (rlcard(), 4),
+        (capped(official()), 2),
+        (capped(official()), 3),
+        (capped(house()), 5),
+        (capped(match500()), 4),
+        (
+            ClassicOptions {
+                uno_catch_probability: Some(0.5),
+                max_actions: 3000,
+                ..ClassicOptions::default()
+            },
+            3,
+        ),
+    ] {
+        for g in 0..60u64 {
+            let seed = game_seed(7, g);
+            let start = ClassicState::new(opts, players, stream_seed(seed, 0)).unwrap();
+            let seat_rngs = || -> Vec<Rng> {
+                (0..players)
+                    .map(|s| Rng::new(stream_seed(seed, 1 + s as u64)))
+                    .collect()
+            };
+            let mut fused = start.clone();
+            let mut fused_rngs = seat_rngs();
+            fused.play_random(&mut fused_rngs);
+            let mut generic = start;
+            let mut generic_rngs = seat_rngs();
+            while let Some((seat, _)) = generic.to_act() {
+                let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
+                generic.apply(a).unwrap();
+            }
+            assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "game {g}");
+            assert_eq!(
+                fused.draw_pile().as_slice(),
+                generic.draw_pile().as_slice(),
+                "game {g}"
+            );
+            assert_eq!(fused_rngs, generic_rngs, "game {g}");
+            assert!(fused.is_terminal());
+            games += 1;
+        }
+    }
+    assert_eq!(games, 7 * 60);
+}

@@ -26,11 +26,24 @@ pub fn play_game<G: Game, A: Agent<G>>(
     seed: u64,
     index: u64,
 ) -> GameRecord {
-    play_game_observed(state, agents, seed, index, |_, _, _| {})
+    play::<G, A, false>(state, agents, seed, index, |_, _, _| {})
 }
 
 /// As [`play_game`], calling `observe(state, seat, action)` before each action is applied.
 pub fn play_game_observed<G: Game, A: Agent<G>>(
+    state: G,
+    agents: &mut [A],
+    seed: u64,
+    index: u64,
+    observe: impl FnMut(&G, Seat, Action),
+) -> GameRecord {
+    play::<G, A, true>(state, agents, seed, index, observe)
+}
+
+/// The game loop; `OBSERVED` says whether `observe` does anything (when it does not and every
+/// seat is the random agent, the variant's fused `Game::play_random` loop runs instead).
+#[inline(always)]
+fn play<G: Game, A: Agent<G>, const OBSERVED: bool>(
     mut state: G,
     agents: &mut [A],
     seed: u64,
@@ -50,6 +63,19 @@ pub fn play_game_observed<G: Game, A: Agent<G>>(
         a.reset();
     }
     let mut aborted_by = None;
+    if agents.iter().all(|a| a.is_uniform_random()) {
+        // Every seat samples uniformly: the same actions as the general loop below, with no
+        // per-decision agent dispatch, and without an observer in the variant's fused loop.
+        if !OBSERVED {
+            state.play_random(&mut rngs[..n]);
+        } else {
+            while let Some((seat, _)) = state.to_act() {
+                let a = state.sample_legal(&mut rngs[seat as usize]);
+                observe(&state, seat, a);
+                state.apply_unchecked(a);
+            }
+        }
+    }
     while let Some((seat, kind)) = state.to_act() {
         let agent = &mut agents[seat as usize];
         if agent.is_uniform_random() {

@@ -331,7 +331,7 @@ impl ClassicState {
     pub(crate) fn actor(&self) -> Option<(Seat, DecisionKind)> {
         // Normal turns dominate: a plain branch for them predicts far better than the jump
         // table of the full match.
-        if self.phase == Phase::Play {
+        if matches!(self.phase, Phase::Play) {
             return Some((self.current, DecisionKind::Play));
         }
         Some(match self.phase {
@@ -349,7 +349,7 @@ impl ClassicState {
 
     pub(crate) fn legal(&self, out: &mut ActionList) {
         out.clear();
-        if self.phase == Phase::Play {
+        if matches!(self.phase, Phase::Play) {
             let m = self.plays_for(self.current);
             Self::push_plays(m, out);
             if m == 0 || self.opts.draw_rule == DrawRule::Always {
@@ -414,34 +414,68 @@ impl ClassicState {
     /// `Game::sample_legal` for classic: normal turns without building the list.
     #[inline(always)]
     pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
-        if self.phase != Phase::Play {
+        if !matches!(self.phase, Phase::Play) {
             let mut legal = ActionList::new();
             self.legal(&mut legal);
             return legal[rng.below(legal.len() as u32) as usize];
         }
-        // Same order as `legal`: coloured plays ascending, Wild x4, Wild Draw Four x4, draw.
+        match self.sample_turn(rng) {
+            Some((kind, None)) => kind as Action,
+            Some((WILD, Some(c))) => PLAY_WILD + c as Action,
+            Some((_, Some(c))) => PLAY_WD4 + c as Action,
+            None => DRAW,
+        }
+    }
+
+    /// A uniformly random legal action of a normal turn (`Phase::Play`), decoded: the card kind
+    /// and the colour named with it, or `None` for drawing. The same choice as `sample` (same
+    /// order as `legal`: coloured plays ascending, Wild x4, Wild Draw Four x4, draw).
+    #[inline(always)]
+    fn sample_turn(&self, rng: &mut Rng) -> Option<(u8, Option<u8>)> {
         let m = self.plays_for(self.current);
-        let mut coloured = m & ((1u64 << 52) - 1);
+        let coloured = m & ((1u64 << 52) - 1);
         let nc = coloured.count_ones();
         let nw = if m & WILD_BIT != 0 { 4 } else { 0 };
         let n4 = if m & WD4_BIT != 0 { 4 } else { 0 };
         let nd = (m == 0 || self.opts.draw_rule == DrawRule::Always) as u32;
         let mut k = rng.below(nc + nw + n4 + nd);
         if k < nc {
-            for _ in 0..k {
-                coloured &= coloured - 1;
-            }
-            return coloured.trailing_zeros() as Action;
+            return Some((crate::bits::select(coloured, k) as u8, None));
         }
         k -= nc;
         if k < nw {
-            return PLAY_WILD + k as Action;
+            return Some((WILD, Some(k as u8)));
         }
         k -= nw;
         if k < n4 {
-            return PLAY_WD4 + k as Action;
+            return Some((WILD_DRAW_FOUR, Some(k as u8)));
         }
-        DRAW
+        None
+    }
+
+    /// `Game::play_random` for classic: normal turns are sampled and applied in one step (no
+    /// action id encoded and decoded, no dispatch on the phase); every other decision goes
+    /// through `sample` and `step`. Consumes the generators exactly as that generic loop does.
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        loop {
+            if matches!(self.phase, Phase::Play) {
+                let seat = self.current;
+                let choice = self.sample_turn(&mut rngs[seat as usize]);
+                self.counters.actions += 1;
+                self.counters.turns += 1;
+                match choice {
+                    None => self.do_draw_turn(&mut NoEvents),
+                    Some((kind, named)) => self.play_card(seat, kind, named, &mut NoEvents),
+                }
+                self.truncate_at_cap(&mut NoEvents);
+            } else {
+                let Some((seat, _)) = self.actor() else {
+                    return;
+                };
+                let a = self.sample(&mut rngs[seat as usize]);
+                self.step(a, &mut NoEvents);
+            }
+        }
     }
 
     #[inline]
@@ -569,7 +603,13 @@ impl ClassicState {
             }
             Phase::Over(_) => unreachable!("apply on a finished game"),
         }
-        if !matches!(self.phase, Phase::Over(_)) && self.counters.actions >= self.opts.max_actions {
+        self.truncate_at_cap(log);
+    }
+
+    /// Ends the game as truncated once the action cap is reached.
+    #[inline(always)]
+    fn truncate_at_cap<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
+        if self.counters.actions >= self.opts.max_actions && !matches!(self.phase, Phase::Over(_)) {
             log.event(Event::Truncated {
                 actions: self.counters.actions,
             });
@@ -798,6 +838,7 @@ impl ClassicState {
         self.phase = Phase::Play;
     }
 
+    #[inline(always)]
     fn do_draw_turn<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let seat = self.current;
         loop {
@@ -827,6 +868,7 @@ impl ClassicState {
     }
 
     /// RLCard 1.2.0's drawn-card rule.
+    #[inline(always)]
     fn rlcard_drawn<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, card: u8, log: &mut S) {
         if card >= 52 {
             // Played at once with a random colour; the draw effect of a Wild Draw Four is lost.
@@ -912,19 +954,18 @@ impl ClassicState {
         } else {
             self.dealer as usize + 1
         };
-        for _ in 0..self.opts.hand_size {
-            let mut seat = first_seat;
-            for _ in 0..n {
-                let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
-                self.hands[seat].add(c as usize);
-                log.event(Event::Deal {
-                    seat: seat as u8,
-                    card: c,
-                });
-                seat += 1;
-                if seat == n {
-                    seat = 0;
-                }
+        // One flat loop (not one per round): its exit is predicted, a short inner loop's is not.
+        let mut seat = first_seat;
+        for _ in 0..self.opts.hand_size as usize * n {
+            let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
+            self.hands[seat].add(c as usize);
+            log.event(Event::Deal {
+                seat: seat as u8,
+                card: c,
+            });
+            seat += 1;
+            if seat == n {
+                seat = 0;
             }
         }
         let first = loop {

@@ -164,13 +164,15 @@ pub fn run_batch<G: AgentSupport>(
                 .into_par_iter()
                 .with_min_len(256)
                 .fold(
-                    || (Stats::new(players), make_agents()),
+                    // Boxed: the accumulator moves through every step of the fold, and a
+                    // pointer moves for free where the whole summary would be copied.
+                    || (Box::new(Stats::new(players)), make_agents()),
                     |(mut st, mut agents), i| {
                         st.record(&one(&mut agents, i as u64));
                         (st, agents)
                     },
                 )
-                .map(|(st, _)| st)
+                .map(|(st, _)| *st)
                 .reduce(
                     || Stats::new(players),
                     |mut a, b| {

@@ -5,6 +5,10 @@
 //! games of a chunk run in parallel (rayon) and fold into integer accumulators, so the summary is
 //! bit-identical for any thread count. Between chunks the runner reports progress, streams the
 //! chunk's per-game records (in game order) and checks for an interrupt.
+//!
+//! When every seat is the uniform random agent and nothing observes the game, a game is played
+//! by the variant's fused `Game::play_random` loop: the same actions from the same seat streams
+//! (tested bit for bit against the general loop), without per-decision agent dispatch.
 
 use crate::stats::{GameRecord, Stats};
 use rayon::prelude::*;

@@ -5,6 +5,7 @@ use super::cards::*;
 use super::event::{Event, HandEnd};
 use super::options::{HotDeathOptions, MIN_HAND_SIZE};
 use crate::action::{Action, ActionList};
+use crate::bits::select;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
@@ -390,30 +391,21 @@ impl HotDeathState {
         // Same order as `legal`: coloured plays ascending, black plays (4 colours each), then
         // the draw or pass (a higher id than any play).
         let coloured = mask & ((1u128 << FIRST_BLACK) - 1);
-        let mut black = (mask >> FIRST_BLACK) as u64;
-        let (mut lo, mut hi) = (coloured as u64, (coloured >> 64) as u64);
+        let black = (mask >> FIRST_BLACK) as u64;
+        let (lo, hi) = (coloured as u64, (coloured >> 64) as u64);
         let nlo = lo.count_ones();
         let nc = nlo + hi.count_ones();
         let nb = black.count_ones() * 4;
         let mut k = rng.below(nc + nb + 1);
         if k < nlo {
-            for _ in 0..k {
-                lo &= lo - 1;
-            }
-            return lo.trailing_zeros() as Action;
+            return select(lo, k) as Action;
         }
         if k < nc {
-            for _ in 0..k - nlo {
-                hi &= hi - 1;
-            }
-            return 64 + hi.trailing_zeros() as Action;
+            return 64 + select(hi, k - nlo) as Action;
         }
         k -= nc;
         if k < nb {
-            for _ in 0..k / 4 {
-                black &= black - 1;
-            }
-            return encode_play(FIRST_BLACK + black.trailing_zeros() as u8, (k % 4) as u8);
+            return encode_play(FIRST_BLACK + select(black, k / 4) as u8, (k % 4) as u8);
         }
         last
     }

@@ -30,6 +30,7 @@ fn model(players: usize) -> Arc<NeuralModel> {
         obs_len: uno_agents::ClassicEncoder::LEN,
         num_actions: NUM_ACTIONS,
         hidden: vec![256, 256],
+        init: None,
     };
     let device = burn::prelude::Device::flex();
     let mut mlp = QNet::init(&config, 1, &device).to_mlp();
@@ -83,6 +84,7 @@ fn training(name: &str, opts: ClassicOptions, players: usize) {
         options: serde_json::to_value(opts).unwrap(),
         seed: 3,
         hidden: vec![256, 256],
+        init: None,
         learning_rate: 1e-3,
         batch_size: 512,
         games_per_iter: 256,

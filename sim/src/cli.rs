@@ -269,6 +269,11 @@ pub struct TrainArgs {
     /// only --games, --minutes and --threads may be given, to extend the budget).
     #[arg(long)]
     pub resume: bool,
+    /// Start a new run from the weights of a saved model (a folder that `neural:` plays)
+    /// instead of random ones, e.g. to fine-tune it against other opponents. The model must be
+    /// for the same variant, players and options; its layer widths are used.
+    #[arg(long, value_name = "MODEL")]
+    pub init: Option<PathBuf>,
     /// Worker threads for the games (default: all cores). Results do not depend on it.
     #[arg(long, short = 't')]
     pub threads: Option<usize>,

@@ -94,6 +94,7 @@ mod imp {
                 || a.checkpoint_every.is_some()
                 || a.eval_deals.is_some()
                 || a.seed.is_some()
+                || a.init.is_some()
                 || a.opts.options.is_some()
                 || a.opts.preset.is_some()
                 || !a.opts.set.is_empty();
@@ -127,12 +128,37 @@ mod imp {
             let input = a.opts.gather()?;
             let opts = G::options(&input, a.players)?;
             let seed = a.seed.unwrap_or(1);
+            // A warm start keeps the starting model's layer widths.
+            let init_hidden = match &a.init {
+                Some(dir) => Some(
+                    uno_agents::neural::read_config(dir)
+                        .map_err(|e| format!("--init: {e}"))?
+                        .hidden,
+                ),
+                None => None,
+            };
+            let hidden = match (&a.hidden, init_hidden) {
+                (Some(h), None) => parse_hidden(h)?,
+                (None, None) => vec![256, 256],
+                (None, Some(h)) => h,
+                (Some(h), Some(m)) => {
+                    let h = parse_hidden(h)?;
+                    if h != m {
+                        return Err(format!(
+                            "--hidden {h:?} differs from the --init model's layer widths {m:?}; \
+                             leave --hidden out"
+                        ));
+                    }
+                    h
+                }
+            };
             let cfg = TrainConfig {
                 variant: G::VARIANT.name().into(),
                 players: a.players,
                 options: serde_json::to_value(opts).expect("options serialise"),
                 seed,
-                hidden: parse_hidden(a.hidden.as_deref().unwrap_or("256,256"))?,
+                hidden,
+                init: a.init.as_ref().map(|p| p.display().to_string()),
                 learning_rate: a.lr.unwrap_or(1e-3),
                 batch_size: a.batch.unwrap_or(512),
                 games_per_iter: a.games_per_iter.unwrap_or(256),

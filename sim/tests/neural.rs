@@ -20,6 +20,7 @@ fn small(games: u64) -> TrainConfig {
         options: serde_json::to_value(ClassicOptions::default()).unwrap(),
         seed: 5,
         hidden: vec![32],
+        init: None,
         learning_rate: 3e-3,
         batch_size: 256,
         games_per_iter: 64,
@@ -182,6 +183,30 @@ fn resume_continues_exactly() {
     );
 }
 
+/// `--init`: a run starts from the given model's weights exactly (the untrained network of a
+/// warm start plays like the model it came from).
+#[test]
+fn a_warm_start_begins_from_the_given_weights() {
+    let dir = TempDir::named("neural", "warm");
+    let mut t = trainer(small(128));
+    let stop = AtomicBool::new(false);
+    pool(2).install(|| train::run(&mut t, dir.path(), &stop, |_, _| {}).unwrap());
+    let trained = t.model();
+    let mut cfg = small(64);
+    cfg.init = Some(dir.path().display().to_string());
+    cfg.seed = 99;
+    let warm = trainer(cfg);
+    assert_eq!(warm.model().mlp, trained.mlp);
+    // A model for another game is refused.
+    let mut cfg = small(64);
+    cfg.init = Some(dir.path().display().to_string());
+    cfg.players = 3;
+    let err = Trainer::<ClassicState>::new(cfg, ClassicOptions::default())
+        .err()
+        .unwrap();
+    assert!(err.contains("--init") && err.contains("players"), "{err}");
+}
+
 #[test]
 fn train_command_writes_a_playable_model() {
     let dir = TempDir::named("neural", "cli");
@@ -323,6 +348,77 @@ fn train_command_writes_a_playable_model() {
             dir.path().join("p").to_str().unwrap(),
         ],
         "unknown agent",
+    );
+    // Warm starts: from the model just trained; refused for another player count, other
+    // layer widths, or together with --resume.
+    let warm = dir.path().join("warm");
+    let text = expect_ok(
+        dir.path(),
+        &[
+            "train",
+            "-p",
+            "2",
+            "-n",
+            "64",
+            "--init",
+            o,
+            "--games-per-iter",
+            "64",
+            "--eval-deals",
+            "5",
+            "--opponents",
+            "heuristic",
+            "--quiet",
+            "-o",
+            warm.to_str().unwrap(),
+        ],
+    );
+    assert!(text.contains("trained after 64 games"), "{text}");
+    let json = std::fs::read_to_string(warm.join("train.json")).unwrap();
+    assert!(
+        json.contains("\"init\"") && json.contains("[\n    16\n  ]"),
+        "{json}"
+    );
+    fails(
+        &[
+            "train",
+            "-p",
+            "3",
+            "-n",
+            "64",
+            "--init",
+            o,
+            "-o",
+            dir.path().join("w3").to_str().unwrap(),
+        ],
+        "players",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--init",
+            o,
+            "--hidden",
+            "32",
+            "-o",
+            dir.path().join("w4").to_str().unwrap(),
+        ],
+        "layer widths",
+    );
+    fails(&["train", "--resume", "-o", o, "--init", o], "train.json");
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--init",
+            "/no/such/model",
+            "-o",
+            dir.path().join("w5").to_str().unwrap(),
+        ],
+        "--init",
     );
     fails(
         &[

@@ -84,6 +84,9 @@ pub struct TrainConfig {
     pub options: serde_json::Value,
     pub seed: u64,
     pub hidden: Vec<usize>,
+    /// The model the run started from (`--init`), if not from random weights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init: Option<String>,
     pub learning_rate: f64,
     pub batch_size: usize,
     pub games_per_iter: usize,
@@ -374,7 +377,32 @@ impl<G: SimGame> Trainer<G> {
             hidden: cfg.hidden.clone(),
         };
         let device = Device::flex().autodiff();
-        let net = QNet::init(&net_cfg, mix64(cfg.seed ^ 0x1417), &device);
+        let net = match &cfg.init {
+            None => QNet::init(&net_cfg, mix64(cfg.seed ^ 0x1417), &device),
+            Some(dir) => {
+                let (m, net) =
+                    nn::load_net(Path::new(dir), &device).map_err(|e| format!("--init: {e}"))?;
+                let same = m.variant == net_cfg.variant
+                    && m.players == net_cfg.players
+                    && m.options == net_cfg.options
+                    && m.obs_len == net_cfg.obs_len
+                    && m.num_actions == net_cfg.num_actions
+                    && m.hidden == net_cfg.hidden;
+                if !same {
+                    return Err(format!(
+                        "--init: {dir} is a model for {} with {} players and options {}, \
+                         not for this run ({} with {} players and options {})",
+                        m.variant,
+                        m.players,
+                        m.options,
+                        net_cfg.variant,
+                        net_cfg.players,
+                        net_cfg.options
+                    ));
+                }
+                net
+            }
+        };
         Ok(Trainer {
             optim: AdamConfig::new().init(),
             cfg,

@@ -351,6 +351,11 @@ fn train_command_writes_a_playable_model() {
     );
     // Warm starts: from the model just trained; refused for another player count, other
     // layer widths, or together with --resume.
+    let start = dir.path().join("start");
+    std::fs::create_dir_all(&start).unwrap();
+    for f in ["config.json", "model.bpk"] {
+        std::fs::copy(out.join(f), start.join(f)).unwrap();
+    }
     let warm = dir.path().join("warm");
     let text = expect_ok(
         dir.path(),
@@ -361,7 +366,7 @@ fn train_command_writes_a_playable_model() {
             "-n",
             "64",
             "--init",
-            o,
+            start.to_str().unwrap(),
             "--games-per-iter",
             "64",
             "--eval-deals",
@@ -374,6 +379,21 @@ fn train_command_writes_a_playable_model() {
         ],
     );
     assert!(text.contains("trained after 64 games"), "{text}");
+    // Resuming it takes the weights from its own checkpoint: the starting model may be gone.
+    std::fs::remove_dir_all(&start).unwrap();
+    let text = expect_ok(
+        dir.path(),
+        &[
+            "train",
+            "--resume",
+            "-o",
+            warm.to_str().unwrap(),
+            "-n",
+            "128",
+            "--quiet",
+        ],
+    );
+    assert!(text.contains("trained after 128 games"), "{text}");
     let json = std::fs::read_to_string(warm.join("train.json")).unwrap();
     assert!(
         json.contains("\"init\"") && json.contains("[\n    16\n  ]"),

@@ -350,8 +350,15 @@ pub struct Trainer<G: SimGame> {
 pub const CHECKPOINT_DIR: &str = "checkpoint";
 
 impl<G: SimGame> Trainer<G> {
-    /// A fresh run.
+    /// A fresh run (from random weights, or from `cfg.init`'s).
     pub fn new(cfg: TrainConfig, opts: G::Options) -> Result<Self, String> {
+        Self::build(cfg, opts, true)
+    }
+
+    /// The trainer for `cfg`; its starting weights are `cfg.init`'s only if `warm_start` (a
+    /// resumed run takes them from its checkpoint, so the starting model need not exist any
+    /// more).
+    fn build(cfg: TrainConfig, opts: G::Options, warm_start: bool) -> Result<Self, String> {
         cfg.validate()?;
         let obs = G::observation().ok_or_else(|| {
             format!(
@@ -377,7 +384,7 @@ impl<G: SimGame> Trainer<G> {
             hidden: cfg.hidden.clone(),
         };
         let device = Device::flex().autodiff();
-        let net = match &cfg.init {
+        let net = match cfg.init.as_ref().filter(|_| warm_start) {
             None => QNet::init(&net_cfg, mix64(cfg.seed ^ 0x1417), &device),
             Some(dir) => {
                 let (m, net) =
@@ -694,7 +701,7 @@ impl<G: SimGame> Trainer<G> {
 
     /// Restores a run from `out/checkpoint` (the config comes from `out/train.json`).
     pub fn resume(cfg: TrainConfig, opts: G::Options, out: &Path) -> Result<Self, String> {
-        let mut t = Trainer::<G>::new(cfg, opts)?;
+        let mut t = Trainer::<G>::build(cfg, opts, false)?;
         let dir = out.join(CHECKPOINT_DIR);
         if !dir.is_dir() {
             // A crash between the two renames leaves the previous checkpoint as `.old`.

@@ -30,7 +30,6 @@ fn model(players: usize) -> Arc<NeuralModel> {
         obs_len: uno_agents::ClassicEncoder::LEN,
         num_actions: NUM_ACTIONS,
         hidden: vec![256, 256],
-        init: None,
     };
     let device = burn::prelude::Device::flex();
     let mut mlp = QNet::init(&config, 1, &device).to_mlp();

@@ -67,18 +67,10 @@ fn play<G: Game, A: Agent<G>, const OBSERVED: bool>(
         a.reset();
     }
     let mut aborted_by = None;
-    if agents.iter().all(|a| a.is_uniform_random()) {
-        // Every seat samples uniformly: the same actions as the general loop below, with no
-        // per-decision agent dispatch, and without an observer in the variant's fused loop.
-        if !OBSERVED {
-            state.play_random(&mut rngs[..n]);
-        } else {
-            while let Some((seat, _)) = state.to_act() {
-                let a = state.sample_legal(&mut rngs[seat as usize]);
-                observe(&state, seat, a);
-                state.apply_unchecked(a);
-            }
-        }
+    if !OBSERVED && agents.iter().all(|a| a.is_uniform_random()) {
+        // Every seat samples uniformly and nobody watches: the variant's fused loop plays the
+        // same actions as the loop below, without per-decision agent dispatch.
+        state.play_random(&mut rngs[..n]);
     }
     while let Some((seat, kind)) = state.to_act() {
         let agent = &mut agents[seat as usize];

@@ -389,13 +389,7 @@ impl<G: SimGame> Trainer<G> {
             Some(dir) => {
                 let (m, net) =
                     nn::load_net(Path::new(dir), &device).map_err(|e| format!("--init: {e}"))?;
-                let same = m.variant == net_cfg.variant
-                    && m.players == net_cfg.players
-                    && m.options == net_cfg.options
-                    && m.obs_len == net_cfg.obs_len
-                    && m.num_actions == net_cfg.num_actions
-                    && m.hidden == net_cfg.hidden;
-                if !same {
+                if m != net_cfg {
                     return Err(format!(
                         "--init: {dir} is a model for {} with {} players and options {}, \
                          not for this run ({} with {} players and options {})",

@@ -583,6 +583,30 @@ fn play_random_matches_the_generic_loop() {
             },
             3,
         ),
+        // The rlcard kernel's own cases: a match, the official first card (a colour decision),
+        // Reverse as Skip with two players, a low action cap.
+        (
+            ClassicOptions {
+                match_target: 500,
+                first_card: FirstCard::Official,
+                ..rlcard()
+            },
+            3,
+        ),
+        (
+            ClassicOptions {
+                two_player_reverse_skips: true,
+                ..rlcard()
+            },
+            2,
+        ),
+        (
+            ClassicOptions {
+                max_actions: 25,
+                ..rlcard()
+            },
+            4,
+        ),
     ] {
         for g in 0..60u64 {
             let seed = game_seed(7, g);
@@ -612,5 +636,5 @@ fn play_random_matches_the_generic_loop() {
             games += 1;
         }
     }
-    assert_eq!(games, 7 * 60);
+    assert_eq!(games, 10 * 60);
 }

@@ -236,6 +236,8 @@ pub static RANK_MASK: [u64; 15] = rank_masks();
 pub const WILD_BIT: u64 = 1 << WILD;
 pub const WD4_BIT: u64 = 1 << WILD_DRAW_FOUR;
 pub const DRAW_TWO_MASK: u64 = (1 << 12) | (1 << 25) | (1 << 38) | (1 << 51);
+pub const SKIP_MASK: u64 = DRAW_TWO_MASK >> 2;
+pub const REVERSE_MASK: u64 = DRAW_TWO_MASK >> 1;
 
 /// Parses a card code (`R7`, `g+2`, `BS`, `yr`, `W`, `W+4`, also `WD4`), case-insensitive.
 pub fn parse_card(s: &str) -> Option<u8> {
@@ -265,5 +267,7 @@ mod tests {
         assert_eq!(COLOR_MASK[2].count_ones(), 13);
         assert_eq!(RANK_MASK[5].count_ones(), 4);
         assert_eq!(DRAW_TWO_MASK, RANK_MASK[12]);
+        assert_eq!(SKIP_MASK, RANK_MASK[10]);
+        assert_eq!(REVERSE_MASK, RANK_MASK[11]);
     }
 }

@@ -457,6 +457,9 @@ impl ClassicState {
     /// action id encoded and decoded, no dispatch on the phase); every other decision goes
     /// through `sample` and `step`. Consumes the generators exactly as that generic loop does.
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        if self.rlcard_kernel_applies() {
+            return self.rlcard_playout(rngs);
+        }
         loop {
             if matches!(self.phase, Phase::Play) {
                 let seat = self.current;
@@ -475,6 +478,133 @@ impl ClassicState {
                 let a = self.sample(&mut rngs[seat as usize]);
                 self.step(a, &mut NoEvents);
             }
+        }
+    }
+
+    /// Whether the options leave a normal turn no choices beyond the card (the `rlcard` preset,
+    /// and any option set that differs from it only in hand size, first-card rule, match or
+    /// action cap): then `rlcard_playout` plays it.
+    fn rlcard_kernel_applies(&self) -> bool {
+        let o = &self.opts;
+        o.drawn_card == DrawnCard::RlcardAuto
+            && o.draw_rule == DrawRule::OnlyWhenStuck
+            && o.wd4_rule == Wd4Rule::LastResort
+            && !o.seven_zero
+            && !o.jump_in
+            && !o.uno_call
+            && !o.stack_draw2
+            && !o.stack_draw4
+            && !o.challenge
+    }
+
+    /// `random_playout` for the rule sets of `rlcard_kernel_applies`, with the option checks of
+    /// a normal turn taken out of the loop. Plays exactly the games `random_playout`'s general
+    /// loop plays (same random draws in the same order).
+    fn rlcard_playout(&mut self, rngs: &mut [Rng]) {
+        let reverse_skips = self.n == 2 && self.opts.two_player_reverse_skips;
+        let skip_mask = if reverse_skips {
+            SKIP_MASK | REVERSE_MASK
+        } else {
+            SKIP_MASK
+        };
+        let reverse_mask = if reverse_skips { 0 } else { REVERSE_MASK };
+        let max_actions = self.opts.max_actions;
+        loop {
+            if !matches!(self.phase, Phase::Play) {
+                // A first-card Wild's colour, or the end.
+                let Some((seat, _)) = self.actor() else {
+                    return;
+                };
+                let a = self.sample(&mut rngs[seat as usize]);
+                self.step(a, &mut NoEvents);
+                continue;
+            }
+            let seat = self.current;
+            let rng = &mut rngs[seat as usize];
+            let mut m = self.hands[seat as usize].mask(0) & self.playable_mask();
+            // Wild Draw Four only as a last resort.
+            if m & !WD4_BIT != 0 {
+                m &= !WD4_BIT;
+            }
+            self.counters.actions += 1;
+            self.counters.turns += 1;
+            if m == 0 {
+                // Stuck: the only legal action is drawing (one random number, as `below(1)`).
+                rng.below(1);
+                if self.draw.is_empty() {
+                    self.reshuffle(&mut NoEvents);
+                }
+                match self.draw.draw(&mut self.rng) {
+                    None => self.end_turn(1, &mut NoEvents),
+                    Some(c) => {
+                        let card = c as u8;
+                        self.hands[seat as usize].add(card as usize);
+                        self.counters.cards_drawn += 1;
+                        if card >= 52 {
+                            let c = self.rng.below(4) as u8;
+                            self.place(seat, card, Some(c), &mut NoEvents);
+                            self.end_turn(1, &mut NoEvents);
+                        } else if color_of(card) == self.color {
+                            self.rlcard_play(seat, card, None, skip_mask, reverse_mask);
+                        } else {
+                            self.end_turn(1, &mut NoEvents);
+                        }
+                    }
+                }
+            } else {
+                let coloured = m & ((1u64 << 52) - 1);
+                let nc = coloured.count_ones();
+                let nw = if m & WILD_BIT != 0 { 4 } else { 0 };
+                let n4 = if m & WD4_BIT != 0 { 4 } else { 0 };
+                let k = rng.below(nc + nw + n4);
+                if k < nc {
+                    let kind = crate::bits::select(coloured, k) as u8;
+                    self.rlcard_play(seat, kind, None, skip_mask, reverse_mask);
+                } else {
+                    let j = k - nc;
+                    let kind = if j < nw { WILD } else { WILD_DRAW_FOUR };
+                    self.rlcard_play(seat, kind, Some((j & 3) as u8), skip_mask, reverse_mask);
+                }
+            }
+            if self.counters.actions >= max_actions && !matches!(self.phase, Phase::Over(_)) {
+                self.phase = Phase::Over(Ending::Truncated);
+            }
+        }
+    }
+
+    /// `play_card` under the options of `rlcard_kernel_applies`.
+    #[inline(always)]
+    fn rlcard_play(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        skip_mask: u64,
+        reverse_mask: u64,
+    ) {
+        if kind == WILD_DRAW_FOUR {
+            let hand = self.hands[seat as usize].mask(0);
+            self.wd4_guilty = hand & COLOR_MASK[self.color as usize] != 0;
+            self.wd4_prev_color = self.color;
+        }
+        self.place(seat, kind, named, &mut NoEvents);
+        if self.hands[seat as usize].is_empty() {
+            self.finish_hand(seat, &mut NoEvents);
+            return;
+        }
+        let bit = 1u64 << kind;
+        if bit & (DRAW_TWO_MASK | WD4_BIT) == 0 {
+            self.clockwise ^= bit & reverse_mask != 0;
+            let steps = 1 + (bit & skip_mask != 0) as u8;
+            self.current = self.next_seat(self.current, steps);
+        } else {
+            let victim = self.next_seat(self.current, 1);
+            let n = self.pending + if kind == WILD_DRAW_FOUR { 4 } else { 2 };
+            self.current = victim;
+            self.draw_cards(victim, n, DrawReason::Penalty, &mut NoEvents);
+            self.pending = 0;
+            self.stack_len = 0;
+            self.current = self.next_seat(victim, 1);
         }
     }
 
@@ -743,51 +873,48 @@ impl ClassicState {
     }
 
     /// Applies the top card's effect (it was just played by `current`) and moves the turn on.
+    ///
+    /// Numbers, Wilds, Skips and Reverses are told apart with bit masks rather than a `match`
+    /// on the face: random play picks them in no predictable order, and a jump table on the face
+    /// mispredicted on most turns.
     #[inline(always)]
     fn resolve_effect<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
-        match face(self.top) {
-            Face::Number(_) | Face::Wild => self.end_turn(1, log),
-            Face::Skip => {
+        let bit = 1u64 << self.top;
+        if bit & (DRAW_TWO_MASK | WD4_BIT) == 0 {
+            // With two players a Reverse acts as a Skip (official) or only turns the direction.
+            let reverse_skips = self.n == 2 && self.opts.two_player_reverse_skips;
+            let skip_mask = if reverse_skips {
+                SKIP_MASK | REVERSE_MASK
+            } else {
+                SKIP_MASK
+            };
+            let skip = bit & skip_mask != 0;
+            let reverse = bit & REVERSE_MASK != 0 && !reverse_skips;
+            if skip {
                 log.event(Event::Skipped {
                     seat: self.next_seat(self.current, 1),
                 });
-                self.end_turn(2, log)
             }
-            Face::Reverse => {
-                if self.n == 2 {
-                    if self.opts.two_player_reverse_skips {
-                        log.event(Event::Skipped {
-                            seat: self.next_seat(self.current, 1),
-                        });
-                        self.end_turn(2, log);
-                    } else {
-                        self.clockwise = !self.clockwise;
-                        log.event(Event::Reversed);
-                        self.end_turn(1, log);
-                    }
-                } else {
-                    self.clockwise = !self.clockwise;
-                    log.event(Event::Reversed);
-                    self.end_turn(1, log);
-                }
+            if reverse {
+                log.event(Event::Reversed);
             }
-            Face::DrawTwo => {
-                let victim = self.next_seat(self.current, 1);
-                self.pending += 2;
-                self.stack_len += 1;
-                let can_stack = self.opts.stack_draw2
-                    && self.hands[victim as usize].mask(0) & DRAW_TWO_MASK != 0;
-                self.attack(victim, can_stack, log);
-            }
-            Face::WildDrawFour => {
-                let victim = self.next_seat(self.current, 1);
-                self.pending += 4;
-                self.stack_len += 1;
-                let can_stack = self.opts.stack_draw4
-                    && self.hands[victim as usize].has(WILD_DRAW_FOUR as usize);
-                let respond = can_stack || self.challenge_open();
-                self.attack(victim, respond, log);
-            }
+            self.clockwise ^= reverse;
+            self.end_turn(1 + skip as u8, log);
+        } else if bit & DRAW_TWO_MASK != 0 {
+            let victim = self.next_seat(self.current, 1);
+            self.pending += 2;
+            self.stack_len += 1;
+            let can_stack =
+                self.opts.stack_draw2 && self.hands[victim as usize].mask(0) & DRAW_TWO_MASK != 0;
+            self.attack(victim, can_stack, log);
+        } else {
+            let victim = self.next_seat(self.current, 1);
+            self.pending += 4;
+            self.stack_len += 1;
+            let can_stack =
+                self.opts.stack_draw4 && self.hands[victim as usize].has(WILD_DRAW_FOUR as usize);
+            let respond = can_stack || self.challenge_open();
+            self.attack(victim, respond, log);
         }
     }
 

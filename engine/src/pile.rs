@@ -80,21 +80,24 @@ impl<const N: usize> DrawPile<N> {
         self.len += 1;
         self.ordered += 1;
     }
-    /// Draws the top card: the next ordered one if any, otherwise a uniformly random one.
-    #[inline]
+    /// Draws the top card: the next ordered one if any, otherwise a uniformly random one (the
+    /// last card of the pile fills its place; what lies beyond `len` is never read).
+    #[inline(always)]
     pub fn draw(&mut self, rng: &mut Rng) -> Option<u16> {
         if self.len == 0 {
             return None;
         }
-        let last = self.len as usize - 1;
+        self.len -= 1;
+        // `len <= N` always; the `min`s let the compiler drop the bounds checks.
+        let last = (self.len as usize).min(N - 1);
         if self.ordered > 0 {
             self.ordered -= 1;
-        } else {
-            let j = rng.below(self.len as u32) as usize;
-            self.cards.swap(j, last);
+            return Some(self.cards[last]);
         }
-        self.len -= 1;
-        Some(self.cards[last])
+        let j = (rng.below(last as u32 + 1) as usize).min(last);
+        let c = self.cards[j];
+        self.cards[j] = self.cards[last];
+        Some(c)
     }
     /// All cards in the pile (order meaningful only for the ordered top).
     pub fn as_slice(&self) -> &[u16] {

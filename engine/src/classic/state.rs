@@ -458,7 +458,11 @@ impl ClassicState {
     /// through `sample` and `step`. Consumes the generators exactly as that generic loop does.
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
         if self.rlcard_kernel_applies() {
-            return self.rlcard_playout(rngs);
+            return if self.n == 2 {
+                self.rlcard_playout::<true>(rngs)
+            } else {
+                self.rlcard_playout::<false>(rngs)
+            };
         }
         loop {
             if matches!(self.phase, Phase::Play) {
@@ -499,8 +503,9 @@ impl ClassicState {
 
     /// `random_playout` for the rule sets of `rlcard_kernel_applies`, with the option checks of
     /// a normal turn taken out of the loop. Plays exactly the games `random_playout`'s general
-    /// loop plays (same random draws in the same order).
-    fn rlcard_playout(&mut self, rngs: &mut [Rng]) {
+    /// loop plays (same random draws in the same order). `TWO`: two players, where the next
+    /// seat is the other one whatever the direction.
+    fn rlcard_playout<const TWO: bool>(&mut self, rngs: &mut [Rng]) {
         let reverse_skips = self.n == 2 && self.opts.two_player_reverse_skips;
         let skip_mask = if reverse_skips {
             SKIP_MASK | REVERSE_MASK
@@ -535,7 +540,7 @@ impl ClassicState {
                     self.reshuffle(&mut NoEvents);
                 }
                 match self.draw.draw(&mut self.rng) {
-                    None => self.end_turn(1, &mut NoEvents),
+                    None => self.current = self.rlcard_next::<TWO>(seat, 1),
                     Some(c) => {
                         let card = c as u8;
                         self.hands[seat as usize].add(card as usize);
@@ -543,11 +548,11 @@ impl ClassicState {
                         if card >= 52 {
                             let c = self.rng.below(4) as u8;
                             self.place(seat, card, Some(c), &mut NoEvents);
-                            self.end_turn(1, &mut NoEvents);
+                            self.current = self.rlcard_next::<TWO>(seat, 1);
                         } else if color_of(card) == self.color {
-                            self.rlcard_play(seat, card, None, skip_mask, reverse_mask);
+                            self.rlcard_play::<TWO>(seat, card, None, skip_mask, reverse_mask);
                         } else {
-                            self.end_turn(1, &mut NoEvents);
+                            self.current = self.rlcard_next::<TWO>(seat, 1);
                         }
                     }
                 }
@@ -559,11 +564,17 @@ impl ClassicState {
                 let k = rng.below(nc + nw + n4);
                 if k < nc {
                     let kind = crate::bits::select(coloured, k) as u8;
-                    self.rlcard_play(seat, kind, None, skip_mask, reverse_mask);
+                    self.rlcard_play::<TWO>(seat, kind, None, skip_mask, reverse_mask);
                 } else {
                     let j = k - nc;
                     let kind = if j < nw { WILD } else { WILD_DRAW_FOUR };
-                    self.rlcard_play(seat, kind, Some((j & 3) as u8), skip_mask, reverse_mask);
+                    self.rlcard_play::<TWO>(
+                        seat,
+                        kind,
+                        Some((j & 3) as u8),
+                        skip_mask,
+                        reverse_mask,
+                    );
                 }
             }
             if self.counters.actions >= max_actions && !matches!(self.phase, Phase::Over(_)) {
@@ -574,7 +585,7 @@ impl ClassicState {
 
     /// `play_card` under the options of `rlcard_kernel_applies`.
     #[inline(always)]
-    fn rlcard_play(
+    fn rlcard_play<const TWO: bool>(
         &mut self,
         seat: u8,
         kind: u8,
@@ -596,15 +607,25 @@ impl ClassicState {
         if bit & (DRAW_TWO_MASK | WD4_BIT) == 0 {
             self.clockwise ^= bit & reverse_mask != 0;
             let steps = 1 + (bit & skip_mask != 0) as u8;
-            self.current = self.next_seat(self.current, steps);
+            self.current = self.rlcard_next::<TWO>(self.current, steps);
         } else {
-            let victim = self.next_seat(self.current, 1);
+            let victim = self.rlcard_next::<TWO>(self.current, 1);
             let n = self.pending + if kind == WILD_DRAW_FOUR { 4 } else { 2 };
             self.current = victim;
             self.draw_cards(victim, n, DrawReason::Penalty, &mut NoEvents);
             self.pending = 0;
             self.stack_len = 0;
-            self.current = self.next_seat(victim, 1);
+            self.current = self.rlcard_next::<TWO>(victim, 1);
+        }
+    }
+
+    /// `next_seat` for `steps` of 1 or 2.
+    #[inline(always)]
+    fn rlcard_next<const TWO: bool>(&self, seat: u8, steps: u8) -> u8 {
+        if TWO {
+            seat ^ (steps & 1)
+        } else {
+            self.next_seat(seat, steps)
         }
     }
 

@@ -895,9 +895,8 @@ impl ClassicState {
 
     /// Applies the top card's effect (it was just played by `current`) and moves the turn on.
     ///
-    /// Numbers, Wilds, Skips and Reverses are told apart with bit masks rather than a `match`
-    /// on the face: random play picks them in no predictable order, and a jump table on the face
-    /// mispredicted on most turns.
+    /// Cards are told apart with the kind bit masks the `rlcard` kernel uses (`rlcard_play`), so
+    /// the two paths read the same way.
     #[inline(always)]
     fn resolve_effect<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let bit = 1u64 << self.top;

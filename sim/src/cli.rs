@@ -287,7 +287,8 @@ pub struct TrainArgs {
     long_about = "Measure how balanced a variant is. Every deal is played as dealt, then once per \
                   card kind with one copy of that kind swapped into a chosen seat's opening hand \
                   (in place of a plain number card), then twice more with that seat played by \
-                  the skill agent and by random. Reports seat advantage, game length, truncation, \
+                  the skill agent and by the skill baseline (random unless --skill-baseline \
+                  names another agent). Reports seat advantage, game length, truncation, \
                   points, each card's causal strength with paired 95% intervals and Holm-corrected \
                   significance, observational card metrics and the skill gap. Writes report.md, \
                   report.html (SVG charts), report.json and CSV tables. Details: docs/balance.md."
@@ -303,11 +304,15 @@ pub struct BalanceArgs {
     /// seats, or one per seat).
     #[arg(long, short = 'a', default_value = "heuristic")]
     pub agents: String,
-    /// The skilled agent compared with random in the skill experiment.
+    /// The skilled agent of the skill experiment, compared with the skill baseline.
     #[arg(long, default_value = "heuristic")]
     pub skill_agent: String,
+    /// The agent the skill agent is compared with, in the same seat on the same deals (random:
+    /// skill against luck; another agent: a paired comparison of the two agents).
+    #[arg(long, default_value = "random")]
+    pub skill_baseline: String,
     /// Leave out the skill experiment.
-    #[arg(long, conflicts_with = "skill_agent")]
+    #[arg(long, conflicts_with_all = ["skill_agent", "skill_baseline"])]
     pub no_skill: bool,
     #[command(flatten)]
     pub opts: OptionArgs,
@@ -1131,6 +1136,9 @@ fn balance_command(a: &BalanceArgs, variant: Variant) -> String {
         cmd.push_str(" --no-skill");
     } else {
         cmd.push_str(&format!(" --skill-agent {}", q(&a.skill_agent)));
+        if AgentSpec::parse(&a.skill_baseline).map_or(true, |s| s != AgentSpec::Random) {
+            cmd.push_str(&format!(" --skill-baseline {}", q(&a.skill_baseline)));
+        }
     }
     if let Some(p) = &a.opts.preset {
         cmd.push_str(&format!(" --preset {}", q(p)));
@@ -1159,13 +1167,18 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     let input = a.opts.gather()?;
     let opts = G::options(&input, a.players)?;
     let agents = parse_agents::<G>(&a.agents, a.players)?;
-    let skill = if a.no_skill {
-        None
+    let skill_spec = |flag: &str, text: &str| -> Result<AgentSpec, String> {
+        let spec = AgentSpec::parse(text).map_err(|e| format!("{flag}: {e}"))?;
+        spec.check_game::<G>().map_err(|e| format!("{flag}: {e}"))?;
+        Ok(spec)
+    };
+    let (skill, baseline) = if a.no_skill {
+        (None, None)
     } else {
-        let spec = AgentSpec::parse(&a.skill_agent).map_err(|e| format!("--skill-agent: {e}"))?;
-        spec.check_game::<G>()
-            .map_err(|e| format!("--skill-agent: {e}"))?;
-        Some(spec)
+        (
+            Some(skill_spec("--skill-agent", &a.skill_agent)?),
+            Some(skill_spec("--skill-baseline", &a.skill_baseline)?),
+        )
     };
     if a.deals == 0 {
         return Err("--deals must be at least 1".into());
@@ -1209,7 +1222,13 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         chunk: a.chunk,
     };
     let start = Instant::now();
-    let result = pool.install(|| exp.run(&stop, |d| pb.set_position(d)));
+    let result = pool.install(|| {
+        exp.run_with_baseline(
+            baseline.as_ref().unwrap_or(&AgentSpec::Random),
+            &stop,
+            |d| pb.set_position(d),
+        )
+    });
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let setup = report::RunSetup {
@@ -1218,6 +1237,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         options: serde_json::to_value(opts).expect("options serialise"),
         agents: agents.iter().map(|s| s.label()).collect(),
         skill_agent: skill.as_ref().map(|s| s.label()).unwrap_or_default(),
+        skill_baseline: baseline.as_ref().map(|s| s.label()).unwrap_or_default(),
         seed: a.seed,
         max_deals: a.deals,
         precision_target: exp.precision,

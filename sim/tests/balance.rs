@@ -1,5 +1,6 @@
 //! The balance experiment: exact reproducibility, a planted card effect recovered as the
-//! strongest significant card, and the `uno balance` command's files and errors.
+//! strongest significant card, the skill experiment against a chosen baseline, and the
+//! `uno balance` command's files and errors.
 
 mod common;
 
@@ -23,6 +24,7 @@ fn setup(players: usize) -> RunSetup {
         options: serde_json::Value::Null,
         agents: vec!["random".into(); players],
         skill_agent: "heuristic".into(),
+        skill_baseline: "random".into(),
         seed: 5,
         max_deals: 0,
         precision_target: None,
@@ -274,6 +276,7 @@ fn a_planted_decisive_card_is_the_strongest_and_significant() {
     let table = new_game(0).card_table();
     let mut s = setup(3);
     s.skill_agent.clear();
+    s.skill_baseline.clear();
     let rep = stats.report(table, s, run_info());
     let top = &rep.cards[0];
     assert_eq!(top.code, "G7", "strongest: {top:?}");
@@ -313,7 +316,7 @@ fn report_seats_shape_and_observational_figures_are_consistent() {
     let s = rep.skill.as_ref().unwrap();
     assert_eq!(s.deals, 400);
     // With the heuristic in every seat, the skilled game is the as-dealt game.
-    assert!(s.skilled_win_rate > s.random_win_rate);
+    assert!(s.skilled_win_rate > s.baseline_win_rate);
 }
 
 #[test]
@@ -390,6 +393,197 @@ fn balance_command_writes_every_file_and_is_reproducible() {
     );
 }
 
+/// Runs classic (rlcard rules) with the given seat agents, skill agent and baseline.
+fn run_skill(agents: &[AgentSpec], skill: &str, baseline: &str, deals: u64) -> BalanceStats {
+    let opts = ClassicOptions::rlcard();
+    let players = agents.len();
+    let new_game = move |seed: u64| ClassicState::deal(opts, players, seed);
+    let skill = AgentSpec::parse(skill).unwrap();
+    let baseline = AgentSpec::parse(baseline).unwrap();
+    let exp = Experiment {
+        new_game: &new_game,
+        agents,
+        skill_agent: Some(&skill),
+        master_seed: 11,
+        max_deals: deals,
+        precision: None,
+        min_deals: 0,
+        chunk: 64,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    pool.install(|| exp.run_with_baseline(&baseline, &AtomicBool::new(false), |_| {}))
+        .stats
+}
+
+fn skill_setup(players: usize, skill: &str, baseline: &str) -> RunSetup {
+    RunSetup {
+        skill_agent: skill.into(),
+        skill_baseline: baseline.into(),
+        ..setup(players)
+    }
+}
+
+#[test]
+fn an_agent_compared_with_itself_has_exactly_zero_gap() {
+    let agents = vec![AgentSpec::Random; 3];
+    let stats = run_skill(&agents, "heuristic", "heuristic", 300);
+    let k = stats.skill;
+    assert_eq!(k.deals, 300);
+    assert_eq!((k.plus, k.minus), (0, 0));
+    assert_eq!(k.skilled_wins, k.baseline_wins);
+    // The heuristic wins some and loses some against three random players.
+    assert!(k.skilled_wins > 0 && k.skilled_wins < 300, "{k:?}");
+    let rep = stats.report(
+        &uno_engine::classic::CARDS,
+        skill_setup(3, "heuristic", "heuristic"),
+        run_info(),
+    );
+    let s = rep.skill.as_ref().unwrap();
+    assert_eq!(s.baseline, "heuristic");
+    assert_eq!(s.skilled_win_rate, s.baseline_win_rate);
+    assert_eq!(s.gap, 0.0);
+    assert_eq!(s.ci95, (0.0, 0.0));
+    assert_eq!(s.p_value, 1.0);
+    let line = rep
+        .summary
+        .iter()
+        .find(|l| l.starts_with("Agent comparison:"))
+        .unwrap();
+    assert!(line.ends_with("no significant difference."), "{line}");
+    assert!(!rep.summary.iter().any(|l| l.contains("luck")));
+}
+
+#[test]
+fn swapping_skill_agent_and_baseline_negates_the_gap_exactly() {
+    // Seat 1's own agent is the heuristic, seats 0 and 2 are random: every reuse path is taken.
+    let agents = vec![
+        AgentSpec::Random,
+        AgentSpec::parse("heuristic").unwrap(),
+        AgentSpec::Random,
+    ];
+    let a = run_skill(&agents, "heuristic", "random", 300);
+    let b = run_skill(&agents, "random", "heuristic", 300);
+    assert_eq!(a.skill.deals, 300);
+    assert_eq!(b.skill.deals, 300);
+    assert_eq!(a.skill.skilled_wins, b.skill.baseline_wins);
+    assert_eq!(a.skill.baseline_wins, b.skill.skilled_wins);
+    assert_eq!((a.skill.plus, a.skill.minus), (b.skill.minus, b.skill.plus));
+    assert!(a.skill.plus > a.skill.minus, "{:?}", a.skill);
+    // The same games were played: the rest of the run is identical.
+    assert_eq!(a.games, b.games);
+    assert_eq!(format!("{:?}", a.cards), format!("{:?}", b.cards));
+    assert_eq!(format!("{:?}", a.base), format!("{:?}", b.base));
+    let table = &uno_engine::classic::CARDS;
+    let ra = a.report(table, skill_setup(3, "heuristic", "random"), run_info());
+    let rb = b.report(table, skill_setup(3, "random", "heuristic"), run_info());
+    let (sa, sb) = (ra.skill.unwrap(), rb.skill.unwrap());
+    assert_eq!(sb.gap, -sa.gap);
+    assert_eq!(sb.ci95, (-sa.ci95.1, -sa.ci95.0));
+    assert_eq!(sb.p_value, sa.p_value);
+    assert_eq!(
+        (sb.skilled_win_rate, sb.baseline_win_rate),
+        (sa.baseline_win_rate, sa.skilled_win_rate)
+    );
+    // Against random: the skill-vs-luck sentence; against the heuristic: the neutral one.
+    assert!(ra.summary.iter().any(|l| l.starts_with("Skill vs luck:")));
+    let line = rb
+        .summary
+        .iter()
+        .find(|l| l.starts_with("Agent comparison:"))
+        .unwrap();
+    assert!(line.contains("random wins"), "{line}");
+    assert!(line.ends_with(": heuristic is better."), "{line}");
+}
+
+#[test]
+fn balance_command_writes_the_skill_baseline() {
+    let dir = TempDir::named("balance", "baseline");
+    let out = expect_ok(
+        dir.path(),
+        &[
+            "balance",
+            "-p",
+            "2",
+            "--preset",
+            "rlcard",
+            "-a",
+            "random",
+            "--skill-agent",
+            "random",
+            "--skill-baseline",
+            "heuristic",
+            "-n",
+            "200",
+            "--precision",
+            "0",
+            "-t",
+            "1",
+            "--no-progress",
+            "-o",
+            "cmp",
+        ],
+    );
+    assert!(out.contains("Agent comparison: "), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("cmp/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(v["setup"]["skill_agent"], "random");
+    assert_eq!(v["setup"]["skill_baseline"], "heuristic");
+    assert_eq!(
+        v["setup"]["command"],
+        "uno balance -v classic -p 2 -a random --skill-agent random --skill-baseline heuristic \
+         --preset rlcard -n 200 --precision 0 -s 1"
+    );
+    let skill = &v["skill"];
+    assert_eq!(skill["agent"], "random");
+    assert_eq!(skill["baseline"], "heuristic");
+    assert!(skill.get("random_win_rate").is_none());
+    let (sk, bl, gap) = (
+        skill["skilled_win_rate"].as_f64().unwrap(),
+        skill["baseline_win_rate"].as_f64().unwrap(),
+        skill["gap"].as_f64().unwrap(),
+    );
+    assert!((gap - (sk - bl)).abs() < 1e-12);
+    assert!(gap < 0.0, "random should lose to the heuristic: {skill}");
+    let md = std::fs::read_to_string(dir.path().join("cmp/report.md")).unwrap();
+    assert!(md.contains("the baseline `heuristic`"), "{md}");
+    assert!(
+        md.contains("heuristic is better against these opponents"),
+        "{md}"
+    );
+    // Without the flag the baseline is random and the command line does not name it.
+    expect_ok(
+        dir.path(),
+        &[
+            "balance",
+            "-p",
+            "2",
+            "-n",
+            "20",
+            "--precision",
+            "0",
+            "-t",
+            "1",
+            "--no-progress",
+            "-o",
+            "dflt",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("dflt/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(v["setup"]["skill_baseline"], "random");
+    assert_eq!(v["skill"]["baseline"], "random");
+    assert!(!v["setup"]["command"]
+        .as_str()
+        .unwrap()
+        .contains("--skill-baseline"));
+}
+
 #[test]
 fn balance_command_rejects_bad_input() {
     let dir = TempDir::named("balance", "errors");
@@ -398,6 +592,18 @@ fn balance_command_rejects_bad_input() {
         (vec!["balance", "--precision=-0.1"], "--precision"),
         (vec!["balance", "-n", "0"], "--deals"),
         (vec!["balance", "--skill-agent", "genius"], "--skill-agent"),
+        (
+            vec!["balance", "--skill-baseline", "genius"],
+            "--skill-baseline",
+        ),
+        (
+            vec!["balance", "--skill-baseline", "random:fast"],
+            "--skill-baseline",
+        ),
+        (
+            vec!["balance", "--no-skill", "--skill-baseline", "heuristic"],
+            "--skill-baseline",
+        ),
         (vec!["balance", "-a", "random,random"], "--agents"),
         (vec!["balance", "-v", "hot-potato"], "unknown variant"),
         (vec!["balance", "-p", "11"], "players"),
@@ -436,6 +642,7 @@ fn kinds_absent_from_the_deck_are_left_out_of_the_report() {
     let stats = exp.run(&AtomicBool::new(false), |_| {}).stats;
     let mut s = setup(3);
     s.skill_agent.clear();
+    s.skill_baseline.clear();
     let rep = stats.report(&HD_CARDS, s, run_info());
     // The default deck has one Spreader (yellow): the other three colours' Spreaders are absent.
     assert_eq!(rep.cards.len(), 81 - 3);

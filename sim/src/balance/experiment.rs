@@ -1,5 +1,5 @@
 //! Running the balance experiment: per deal, the as-dealt game, one swapped game per card kind
-//! and the two skill games, folded into integer accumulators (so the result is identical for
+//! and the two skill games (skill agent and baseline), folded into integer accumulators (so the result is identical for
 //! any thread count), chunk by chunk until the budget or the precision target is reached.
 
 use crate::runner::{play_game, play_game_observed, ENGINE_STREAM};
@@ -99,12 +99,14 @@ impl CardAcc {
     }
 }
 
-/// The skill experiment's counts.
+/// The skill experiment's counts: wins of the chosen seat played by the skill agent and by
+/// the baseline, and the pairs where the skill agent won and the baseline lost (`plus`) or the
+/// other way round (`minus`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SkillAcc {
     pub deals: u64,
     pub skilled_wins: u64,
-    pub random_wins: u64,
+    pub baseline_wins: u64,
     pub plus: u64,
     pub minus: u64,
 }
@@ -156,7 +158,7 @@ impl BalanceStats {
         let (a, b) = (&mut self.skill, &o.skill);
         a.deals += b.deals;
         a.skilled_wins += b.skilled_wins;
-        a.random_wins += b.random_wins;
+        a.baseline_wins += b.baseline_wins;
         a.plus += b.plus;
         a.minus += b.minus;
     }
@@ -188,7 +190,9 @@ pub struct Experiment<'a, G> {
     pub new_game: &'a (dyn Fn(u64) -> G + Sync),
     /// Agent per seat for the as-dealt and swapped games.
     pub agents: &'a [AgentSpec],
-    /// The skilled agent of the skill experiment (`None`: no skill games).
+    /// The skilled agent of the skill experiment (`None`: no skill games). It is compared with
+    /// the baseline given to [`Experiment::run_with_baseline`] (`random` for
+    /// [`Experiment::run`]).
     pub skill_agent: Option<&'a AgentSpec>,
     pub master_seed: u64,
     /// Deals to run at most.
@@ -204,9 +208,9 @@ pub struct Experiment<'a, G> {
 /// One worker's agents and scratch space.
 struct Worker<G: uno_engine::Game> {
     mix: Vec<AnyAgent<G>>,
-    /// Per seat: the mix with that seat replaced by the skilled agent / by random.
+    /// Per seat: the mix with that seat replaced by the skilled agent / by the baseline.
     skilled: Vec<Vec<AnyAgent<G>>>,
-    random: Vec<Vec<AnyAgent<G>>>,
+    baseline: Vec<Vec<AnyAgent<G>>>,
     held: Vec<bool>,
     played: Vec<bool>,
 }
@@ -218,7 +222,7 @@ pub struct ExperimentResult {
 }
 
 impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
-    fn worker(&self, kinds: usize) -> Worker<G> {
+    fn worker(&self, kinds: usize, baseline_spec: &AgentSpec) -> Worker<G> {
         let n = self.agents.len();
         let mix: Vec<AnyAgent<G>> = self.agents.iter().map(|s| s.instantiate()).collect();
         let with = |seat: usize, spec: &AgentSpec| -> Vec<AnyAgent<G>> {
@@ -232,24 +236,24 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
                 })
                 .collect()
         };
-        let (skilled, random) = match self.skill_agent {
+        let (skilled, baseline) = match self.skill_agent {
             Some(spec) => (
                 (0..n).map(|s| with(s, spec)).collect(),
-                (0..n).map(|s| with(s, &AgentSpec::Random)).collect(),
+                (0..n).map(|s| with(s, baseline_spec)).collect(),
             ),
             None => (Vec::new(), Vec::new()),
         };
         Worker {
             mix,
             skilled,
-            random,
+            baseline,
             held: vec![false; n * kinds],
             played: vec![false; n * kinds],
         }
     }
 
     /// Plays deal `j`: the as-dealt game, the swapped games and the skill games.
-    fn deal(&self, j: u64, w: &mut Worker<G>, acc: &mut BalanceStats) {
+    fn deal(&self, j: u64, baseline: &AgentSpec, w: &mut Worker<G>, acc: &mut BalanceStats) {
         let n = acc.players;
         let kinds = acc.cards.len();
         let seed = game_seed(self.master_seed, j);
@@ -316,7 +320,11 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             c.minus += (!sw && base_win) as u64;
         }
 
-        // Skill: the same deal with the chosen seat played by the skilled agent, then random.
+        // Skill: the same deal with the chosen seat played by the skilled agent, then by the
+        // baseline. A game whose agents are those of a game already played is not played again
+        // (the seat's own agent is the skilled agent or the baseline: the as-dealt game; the
+        // baseline is the skilled agent: the skilled game), so an agent compared with itself
+        // gives exactly zero gap.
         if let Some(spec) = self.skill_agent {
             let s = seat as usize;
             let skilled_win = if &self.agents[s] == spec {
@@ -325,24 +333,38 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
                 acc.games += 1;
                 won(&play_game(start.clone(), &mut w.skilled[s], seed, j), seat)
             };
-            let random_win = if self.agents[s] == AgentSpec::Random {
+            let baseline_win = if &self.agents[s] == baseline {
                 base_win
+            } else if baseline == spec {
+                skilled_win
             } else {
                 acc.games += 1;
-                won(&play_game(start, &mut w.random[s], seed, j), seat)
+                won(&play_game(start, &mut w.baseline[s], seed, j), seat)
             };
             let sk = &mut acc.skill;
             sk.deals += 1;
             sk.skilled_wins += skilled_win as u64;
-            sk.random_wins += random_win as u64;
-            sk.plus += (skilled_win && !random_win) as u64;
-            sk.minus += (!skilled_win && random_win) as u64;
+            sk.baseline_wins += baseline_win as u64;
+            sk.plus += (skilled_win && !baseline_win) as u64;
+            sk.minus += (!skilled_win && baseline_win) as u64;
         }
     }
 
-    /// Runs on the current rayon pool. `progress(deals_done)` is called after each chunk;
-    /// `stop` is polled between chunks (finished chunks are kept).
-    pub fn run(&self, stop: &AtomicBool, mut progress: impl FnMut(u64)) -> ExperimentResult {
+    /// Runs on the current rayon pool with `random` as the skill experiment's baseline.
+    /// `progress(deals_done)` is called after each chunk; `stop` is polled between chunks
+    /// (finished chunks are kept).
+    pub fn run(&self, stop: &AtomicBool, progress: impl FnMut(u64)) -> ExperimentResult {
+        self.run_with_baseline(&AgentSpec::Random, stop, progress)
+    }
+
+    /// As [`Experiment::run`], with `baseline` playing the chosen seat in the skill
+    /// experiment's second game (the skill agent is compared with it).
+    pub fn run_with_baseline(
+        &self,
+        baseline: &AgentSpec,
+        stop: &AtomicBool,
+        mut progress: impl FnMut(u64),
+    ) -> ExperimentResult {
         let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
         let players = probe.num_players();
         let kinds = probe.card_table().len();
@@ -367,9 +389,14 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             let part = (done..end)
                 .into_par_iter()
                 .fold(
-                    || (BalanceStats::new(players, kinds), self.worker(kinds)),
+                    || {
+                        (
+                            BalanceStats::new(players, kinds),
+                            self.worker(kinds, baseline),
+                        )
+                    },
                     |(mut st, mut w), j| {
-                        self.deal(j, &mut w, &mut st);
+                        self.deal(j, baseline, &mut w, &mut st);
                         (st, w)
                     },
                 )

@@ -155,9 +155,10 @@ impl BalanceStats {
             let d = PairedDiff::from_counts(s.deals, s.plus, s.minus);
             Skill {
                 agent: setup.skill_agent.clone(),
+                baseline: setup.skill_baseline_label().to_string(),
                 deals: s.deals,
                 skilled_win_rate: ratio(s.skilled_wins as f64, s.deals),
-                random_win_rate: ratio(s.random_wins as f64, s.deals),
+                baseline_win_rate: ratio(s.baseline_wins as f64, s.deals),
                 gap: d.mean,
                 ci95: d.ci95(),
                 p_value: d.p_value(),
@@ -197,10 +198,30 @@ impl RunSetup {
     fn skill_agent_used(&self) -> bool {
         !self.skill_agent.is_empty()
     }
+    /// The skill experiment's baseline (`random` when not set).
+    fn skill_baseline_label(&self) -> &str {
+        if self.skill_baseline.is_empty() {
+            RANDOM
+        } else {
+            &self.skill_baseline
+        }
+    }
+}
+
+/// The label of the default skill baseline, the one the skill-vs-luck reading applies to.
+const RANDOM: &str = "random";
+
+impl Skill {
+    /// Whether the baseline is `random`: the gap then measures skill against luck; against
+    /// any other baseline it is a neutral comparison of two agents.
+    pub fn against_random(&self) -> bool {
+        self.baseline == RANDOM
+    }
 }
 
 /// Verbal thresholds of the skill sentence, on the gap between the skilled agent's and
-/// random's win rate in the same seat (documented in `docs/balance.md`).
+/// random's win rate in the same seat (documented in `docs/balance.md`). Used only when the
+/// baseline is `random`.
 const SKILL_STRONG: f64 = 0.20;
 const SKILL_CLEAR: f64 = 0.05;
 
@@ -278,7 +299,27 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             p_phrase(r.seat_equality_p)
         ));
     }
-    if let Some(s) = &r.skill {
+    if let Some(s) = r.skill.as_ref().filter(|s| !s.against_random()) {
+        let verdict = if s.ci95.0 > 0.0 {
+            format!("{} is better", s.agent)
+        } else if s.ci95.1 < 0.0 {
+            format!("{} is better", s.baseline)
+        } else {
+            "no significant difference".to_string()
+        };
+        out.push(format!(
+            "Agent comparison: in the same seat on the same deals, {} wins {:.2}% and {} \
+             {:.2}%, a difference of {} [{}, {}] ({}): {verdict}.",
+            s.agent,
+            100.0 * s.skilled_win_rate,
+            s.baseline,
+            100.0 * s.baseline_win_rate,
+            pp(s.gap),
+            pp(s.ci95.0).trim_end_matches(" pp"),
+            pp(s.ci95.1),
+            p_phrase(s.p_value),
+        ));
+    } else if let Some(s) = &r.skill {
         let verdict = if s.ci95.0 >= SKILL_STRONG {
             "the variant strongly rewards good play"
         } else if s.ci95.0 >= SKILL_CLEAR {
@@ -293,7 +334,7 @@ fn summary(r: &BalanceReport) -> Vec<String> {
              {:.2}%, a gap of {} [{}, {}]: {verdict}.",
             s.agent,
             100.0 * s.skilled_win_rate,
-            100.0 * s.random_win_rate,
+            100.0 * s.baseline_win_rate,
             pp(s.gap),
             pp(s.ci95.0).trim_end_matches(" pp"),
             pp(s.ci95.1),

@@ -466,7 +466,7 @@ fn setup_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         t("Skill agent: "),
         code(s.skill_agent.as_str()),
         t(", compared with "),
-        code("random"),
+        code(s.skill_baseline_label()),
         t(" in the same seat"),
     ]);
     items.push(vec![t("Options: "), code(s.options.to_string())]);
@@ -739,8 +739,8 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
     doc.push(Block::Para(vec![
         t("On the same deal, one seat is played by the skilled agent "),
         code(s.agent.as_str()),
-        t(" and then by "),
-        code("random"),
+        t(" and then by the baseline "),
+        code(s.baseline.as_str()),
         t(format!(
             ", the other seats by the run's agents ({} deals).",
             count(s.deals)
@@ -752,10 +752,11 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
             code(s.agent.as_str()),
             t(format!(") win rate: {}", pct(s.skilled_win_rate))),
         ],
-        vec![t(format!(
-            "Random agent win rate: {}",
-            pct(s.random_win_rate)
-        ))],
+        vec![
+            t("Baseline agent ("),
+            code(s.baseline.as_str()),
+            t(format!(") win rate: {}", pct(s.baseline_win_rate))),
+        ],
         vec![t(format!(
             "Gap: {}, 95% CI {} pp, {}",
             pp(s.gap),
@@ -766,6 +767,27 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
     let (lo, hi) = s.ci95;
     let sentence = if !(lo.is_finite() && hi.is_finite() && s.gap.is_finite()) {
         "The gap could not be estimated from this run.".to_string()
+    } else if !s.against_random() {
+        // Two agents compared: a neutral reading, no verdict on skill and luck.
+        let (a, b) = (s.agent.as_str(), s.baseline.as_str());
+        if lo > 0.0 {
+            format!(
+                "{a} wins {} more often than {b} in the same seat on the same deals and the \
+                 interval excludes zero: {a} is better against these opponents.",
+                pp(s.gap)
+            )
+        } else if hi < 0.0 {
+            format!(
+                "{b} wins {} more often than {a} in the same seat on the same deals and the \
+                 interval excludes zero: {b} is better against these opponents.",
+                pp(-s.gap)
+            )
+        } else {
+            format!(
+                "The interval includes zero: at this sample size {a} and {b} cannot be told \
+                 apart in this seat against these opponents (no significant difference)."
+            )
+        }
     } else if lo > 0.0 {
         format!(
             "The skilled agent wins {} more often than random play in the same seat and the \
@@ -1925,6 +1947,7 @@ mod tests {
                 options: serde_json::json!({"stacking": false, "house": "a&b"}),
                 agents: vec!["heuristic".into(), "heuristic".into(), "random".into()],
                 skill_agent: "heuristic".to_string(),
+                skill_baseline: "random".to_string(),
                 seed: 42,
                 max_deals: 10_000,
                 precision_target: Some(0.02),
@@ -1972,9 +1995,10 @@ mod tests {
             ],
             skill: Some(Skill {
                 agent: "heuristic".to_string(),
+                baseline: "random".to_string(),
                 deals: 10_000,
                 skilled_win_rate: 0.42,
-                random_win_rate: 0.30,
+                baseline_win_rate: 0.30,
                 gap: 0.12,
                 ci95: (0.10, 0.14),
                 p_value: 1e-12,
@@ -2123,6 +2147,60 @@ mod tests {
         let sparse_md = markdown(&sparse());
         assert!(sparse_md.contains("Not measured in this run."));
         assert!(sparse_md.contains("![hands per game](hands.svg)"));
+    }
+
+    #[test]
+    fn skill_section_names_the_baseline_and_reads_it_neutrally_unless_random() {
+        let r = sample();
+        let md = markdown(&r);
+        assert!(
+            md.contains("Baseline agent (`random`) win rate: 30.00%"),
+            "{md}"
+        );
+        assert!(md.contains("decisions matter in this variant"));
+        assert!(md.contains(", compared with `random` in the same seat"));
+        let summary = crate::balance::summary(&r);
+        assert!(summary.iter().any(|l| l.starts_with("Skill vs luck:")));
+
+        let mut r = sample();
+        r.setup.skill_agent = "neural:m".into();
+        r.setup.skill_baseline = "heuristic".into();
+        let s = r.skill.as_mut().unwrap();
+        s.agent = "neural:m".into();
+        s.baseline = "heuristic".into();
+        for (ci95, verdict) in [
+            ((0.10, 0.14), "neural:m is better"),
+            ((-0.14, -0.10), "heuristic is better"),
+            ((-0.01, 0.02), "no significant difference"),
+        ] {
+            let s = r.skill.as_mut().unwrap();
+            s.ci95 = ci95;
+            s.gap = (ci95.0 + ci95.1) / 2.0;
+            for page in [markdown(&r), html(&r)] {
+                assert!(
+                    page.contains("the baseline <code>heuristic</code>")
+                        || page.contains("the baseline `heuristic`")
+                );
+                assert!(page.contains("Baseline agent ("), "{page}");
+                assert!(page.contains(", compared with "));
+                let section = &page[page.rfind("Skill expression").unwrap()..];
+                assert!(!section.contains("random"), "{section}");
+                assert!(!section.contains("luck") && !section.contains("deal dominates"));
+                assert!(section.contains(verdict), "{section}");
+            }
+            let summary = crate::balance::summary(&r);
+            let line = summary
+                .iter()
+                .find(|l| l.starts_with("Agent comparison:"))
+                .unwrap();
+            assert!(
+                line.contains("neural:m wins 42.00% and heuristic 30.00%"),
+                "{line}"
+            );
+            assert!(line.ends_with(&format!(": {verdict}.")), "{line}");
+            assert!(line.contains("(p < 1e-6)"), "{line}");
+            assert!(!summary.iter().any(|l| l.contains("luck")));
+        }
     }
 
     #[test]

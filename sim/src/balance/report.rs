@@ -13,9 +13,12 @@ pub struct RunSetup {
     pub options: serde_json::Value,
     /// Agent spec per seat for the as-dealt and swapped games.
     pub agents: Vec<String>,
-    /// The stronger agent of the skill-expression experiment (compared with `random`); empty
+    /// The agent of the skill-expression experiment, compared with `skill_baseline`; empty
     /// when the run had no skill experiment.
     pub skill_agent: String,
+    /// The agent the skill agent is compared with (`random` unless chosen otherwise); empty
+    /// when the run had no skill experiment.
+    pub skill_baseline: String,
     pub seed: u64,
     /// Deals asked for (the budget), and the precision target if one was set.
     pub max_deals: u64,
@@ -137,14 +140,16 @@ pub struct CardRow {
 }
 
 /// The skill-expression experiment: on the same deal, one seat is played by the skilled agent
-/// and then by `random` (the other seats by the run's agents).
+/// and then by the baseline (`random` by default; the other seats by the run's agents).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Skill {
     pub agent: String,
+    /// The agent compared with `agent`.
+    pub baseline: String,
     pub deals: u64,
     pub skilled_win_rate: f64,
-    pub random_win_rate: f64,
-    /// `skilled_win_rate - random_win_rate`, with its paired 95% interval and p-value.
+    pub baseline_win_rate: f64,
+    /// `skilled_win_rate - baseline_win_rate`, with its paired 95% interval and p-value.
     pub gap: f64,
     pub ci95: (f64, f64),
     pub p_value: f64,

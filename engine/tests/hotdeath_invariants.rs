@@ -180,3 +180,44 @@ fn sample_legal_picks_exactly_what_the_list_would() {
         }
     }
 }
+
+/// `play_random` (the fused loop the batch runner uses when every seat is random) ends in
+/// exactly the state of the generic loop `apply(sample_legal(rngs[seat]))`, with the same
+/// randomness consumed, under every option set and several player counts.
+#[test]
+fn play_random_matches_the_generic_loop() {
+    let mut games = 0;
+    for (name, opts) in option_sets() {
+        for players in [2usize, 4, 7] {
+            for g in 0..12u64 {
+                let seed = game_seed(11, g);
+                let start = HotDeathState::new(opts, players, stream_seed(seed, 0)).unwrap();
+                let seat_rngs = || -> Vec<Rng> {
+                    (0..players)
+                        .map(|s| Rng::new(stream_seed(seed, 1 + s as u64)))
+                        .collect()
+                };
+                let mut fused = start.clone();
+                let mut fused_rngs = seat_rngs();
+                fused.play_random(&mut fused_rngs);
+                let mut generic = start;
+                let mut generic_rngs = seat_rngs();
+                while let Some((seat, _)) = generic.to_act() {
+                    let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
+                    generic.apply(a).unwrap();
+                }
+                let what = format!("{name}, {players} players, game {g}");
+                assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "{what}");
+                assert_eq!(
+                    fused.draw_pile().as_slice(),
+                    generic.draw_pile().as_slice(),
+                    "{what}"
+                );
+                assert_eq!(fused_rngs, generic_rngs, "{what}");
+                assert!(fused.is_terminal(), "{what}");
+                games += 1;
+            }
+        }
+    }
+    assert_eq!(games, 4 * 3 * 12);
+}

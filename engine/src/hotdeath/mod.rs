@@ -57,6 +57,9 @@ impl Game for HotDeathState {
         debug_assert_eq!(self.check(a), Ok(()));
         self.step(a, &mut NoEvents);
     }
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        self.random_playout(rngs)
+    }
     fn apply_logged(
         &mut self,
         a: Action,

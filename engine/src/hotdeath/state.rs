@@ -6,6 +6,7 @@ use super::event::{Event, HandEnd};
 use super::options::{HotDeathOptions, MIN_HAND_SIZE};
 use crate::action::{Action, ActionList};
 use crate::bits::select;
+use crate::game::NoEvents;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
@@ -388,26 +389,48 @@ impl HotDeathState {
                 return legal[rng.below(legal.len() as u32) as usize];
             }
         };
-        // Same order as `legal`: coloured plays ascending, black plays (4 colours each), then
-        // the draw or pass (a higher id than any play).
-        let coloured = mask & ((1u128 << FIRST_BLACK) - 1);
-        let black = (mask >> FIRST_BLACK) as u64;
-        let (lo, hi) = (coloured as u64, (coloured >> 64) as u64);
-        let nlo = lo.count_ones();
-        let nc = nlo + hi.count_ones();
-        let nb = black.count_ones() * 4;
-        let mut k = rng.below(nc + nb + 1);
-        if k < nlo {
-            return select(lo, k) as Action;
+        match pick_play(mask, rng) {
+            Some((kind, None)) => kind as Action,
+            Some((kind, Some(c))) => encode_play(kind, c),
+            None => last,
         }
-        if k < nc {
-            return 64 + select(hi, k - nlo) as Action;
+    }
+
+    /// `Game::play_random` for Hot Death: normal turns and drawn-card decisions are sampled and
+    /// applied in one step (no action id encoded and decoded, no dispatch on the action);
+    /// every other decision goes through `sample` and `step`. Consumes the generators exactly
+    /// as the generic loop does (tested in `engine/tests/hotdeath_invariants.rs`).
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        loop {
+            let (seat, mask, draw_turn) = match self.phase {
+                Phase::Play => (self.current, self.playable(self.current), true),
+                Phase::PostDraw { card } => (
+                    self.current,
+                    self.playable(self.current) & (1u128 << card),
+                    false,
+                ),
+                Phase::Over(_) => return,
+                _ => {
+                    let (seat, _) = self.actor().expect("a decision");
+                    let a = self.sample(&mut rngs[seat as usize]);
+                    self.step(a, &mut NoEvents);
+                    continue;
+                }
+            };
+            let choice = pick_play(mask, &mut rngs[seat as usize]);
+            // As `step` does for a Play or PostDraw action.
+            self.counters.actions += 1;
+            self.hand_just_ended = false;
+            if draw_turn {
+                self.counters.turns += 1;
+            }
+            match choice {
+                Some((kind, named)) => self.play(seat, kind, named, &mut NoEvents),
+                None if draw_turn => self.draw_turn(seat, &mut NoEvents),
+                None => self.keep_drawn(seat, &mut NoEvents),
+            }
+            self.truncate_at_cap(&mut NoEvents);
         }
-        k -= nc;
-        if k < nb {
-            return encode_play(FIRST_BLACK + select(black, k / 4) as u8, (k % 4) as u8);
-        }
-        last
     }
 
     pub(crate) fn legal(&self, out: &mut ActionList) {
@@ -606,13 +629,14 @@ impl HotDeathState {
             self.active[s] = true;
             self.n_active = self.n;
         }
-        let mut cards = [0u16; DECK_SIZE];
+        // Each kind is written 16 times (no kind has more copies) and the next kind overwrites
+        // the surplus: no loop whose length depends on the count, whose exit would mispredict.
+        let mut cards = [0u16; DECK_SIZE + 16];
         let mut len = 0;
         for (k, &c) in self.deck.iter().enumerate() {
-            for _ in 0..c {
-                cards[len] = k as u16;
-                len += 1;
-            }
+            debug_assert!(c <= 16);
+            cards[len..len + 16].fill(k as u16);
+            len += c as usize;
         }
         self.draw.fill_shuffled(&cards[..len]);
         self.discard = [0; NUM_KINDS];
@@ -1332,17 +1356,7 @@ impl HotDeathState {
                 self.counters.turns += 1;
                 let seat = self.current;
                 if a == DRAW {
-                    if let Some(c) = self.draw_one(seat, log) {
-                        log.event(Event::Drew { seat, card: c });
-                        self.phase = Phase::PostDraw { card: c };
-                        // Fix: the four bastard cards end the hand "at once" (decisions: checked
-                        // whenever no attack is pending), also when the fourth is the card drawn
-                        // on one's turn; before, the holder could play it away in PostDraw.
-                        self.check_bastards(log);
-                    } else {
-                        self.current = self.next_active(seat, 1);
-                        self.settle(log);
-                    }
+                    self.draw_turn(seat, log);
                 } else {
                     let (kind, named) = decode_play(a).expect("play action");
                     self.play(seat, kind, named, log);
@@ -1351,9 +1365,7 @@ impl HotDeathState {
             Phase::PostDraw { .. } => {
                 let seat = self.current;
                 if a == PASS {
-                    log.event(Event::KeepDrawn { seat });
-                    self.current = self.next_active(seat, 1);
-                    self.settle(log);
+                    self.keep_drawn(seat, log);
                 } else {
                     let (kind, named) = decode_play(a).expect("play action");
                     self.play(seat, kind, named, log);
@@ -1415,12 +1427,42 @@ impl HotDeathState {
             }
             Phase::Over(_) => unreachable!("no decision in a finished game"),
         }
+        self.truncate_at_cap(log);
+    }
+
+    /// Ends the game as truncated once the action cap is reached.
+    #[inline(always)]
+    fn truncate_at_cap<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         if !matches!(self.phase, Phase::Over(_)) && self.counters.actions >= self.opts.max_actions {
             log.event(Event::Truncated {
                 actions: self.counters.actions,
             });
             self.phase = Phase::Over(Ending::Truncated);
         }
+    }
+
+    /// `seat` draws on their turn (then decides whether to play the card drawn).
+    #[inline(always)]
+    fn draw_turn<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) {
+        if let Some(c) = self.draw_one(seat, log) {
+            log.event(Event::Drew { seat, card: c });
+            self.phase = Phase::PostDraw { card: c };
+            // Fix: the four bastard cards end the hand "at once" (decisions: checked whenever
+            // no attack is pending), also when the fourth is the card drawn on one's turn;
+            // before, the holder could play it away in PostDraw.
+            self.check_bastards(log);
+        } else {
+            self.current = self.next_active(seat, 1);
+            self.settle(log);
+        }
+    }
+
+    /// `seat` keeps the card they drew; play passes on.
+    #[inline(always)]
+    fn keep_drawn<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) {
+        log.event(Event::KeepDrawn { seat });
+        self.current = self.next_active(seat, 1);
+        self.settle(log);
     }
 
     /// The next active player after `from` (other than the silent player) gets to catch.
@@ -1619,6 +1661,35 @@ static PLAYABLE: [[[u128; 5]; NUM_KINDS]; 2] = {
     }
     t
 };
+
+/// A uniformly random choice among the plays in `mask` and one more option (draw or pass), in
+/// the order `legal` lists them (coloured plays ascending, each black kind with its four
+/// colours, then the extra option): the kind and the colour named, or `None` for the extra
+/// option. One `rng.below` call.
+#[inline(always)]
+fn pick_play(mask: u128, rng: &mut Rng) -> Option<(u8, Option<u8>)> {
+    let coloured = mask & ((1u128 << FIRST_BLACK) - 1);
+    let black = (mask >> FIRST_BLACK) as u64;
+    let (lo, hi) = (coloured as u64, (coloured >> 64) as u64);
+    let nlo = lo.count_ones();
+    let nc = nlo + hi.count_ones();
+    let nb = black.count_ones() * 4;
+    let mut k = rng.below(nc + nb + 1);
+    if k < nlo {
+        return Some((select(lo, k) as u8, None));
+    }
+    if k < nc {
+        return Some((64 + select(hi, k - nlo) as u8, None));
+    }
+    k -= nc;
+    if k < nb {
+        return Some((
+            FIRST_BLACK + select(black, k / 4) as u8,
+            Some((k % 4) as u8),
+        ));
+    }
+    None
+}
 
 #[inline]
 fn push_plays(mask: u128, out: &mut ActionList) {

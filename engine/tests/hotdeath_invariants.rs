@@ -3,6 +3,8 @@
 //! for whoever is to act (and none once the game is over), the actor active, eliminated hands
 //! frozen, strict apply refusing illegal actions without a change, and every game ending.
 
+mod common;
+
 use uno_engine::hotdeath::{HotDeathOptions, HotDeathState, NUM_ACTIONS, NUM_KINDS};
 use uno_engine::{
     game_seed, stream_seed, Action, ActionList, CardGame, DecisionKind, Ending, Game, Rng,
@@ -192,29 +194,12 @@ fn play_random_matches_the_generic_loop() {
             for g in 0..12u64 {
                 let seed = game_seed(11, g);
                 let start = HotDeathState::new(opts, players, stream_seed(seed, 0)).unwrap();
-                let seat_rngs = || -> Vec<Rng> {
-                    (0..players)
-                        .map(|s| Rng::new(stream_seed(seed, 1 + s as u64)))
-                        .collect()
-                };
-                let mut fused = start.clone();
-                let mut fused_rngs = seat_rngs();
-                fused.play_random(&mut fused_rngs);
-                let mut generic = start;
-                let mut generic_rngs = seat_rngs();
-                while let Some((seat, _)) = generic.to_act() {
-                    let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
-                    generic.apply(a).unwrap();
-                }
-                let what = format!("{name}, {players} players, game {g}");
-                assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "{what}");
-                assert_eq!(
-                    fused.draw_pile().as_slice(),
-                    generic.draw_pile().as_slice(),
-                    "{what}"
+                common::assert_play_random_matches_generic(
+                    start,
+                    seed,
+                    |st| st.draw_pile().as_slice().to_vec(),
+                    &format!("{name}, {players} players, game {g}"),
                 );
-                assert_eq!(fused_rngs, generic_rngs, "{what}");
-                assert!(fused.is_terminal(), "{what}");
                 games += 1;
             }
         }

@@ -37,6 +37,27 @@ pub enum FinalChoice {
     Visits,
     /// Best mean reward for the searcher.
     Value,
+    /// The rollout policy's own choice at the root (the hint) unless the most visited child's
+    /// mean reward for the searcher exceeds the hint child's by more than `margin` standard
+    /// errors (see `MctsParams::margin`).
+    Guarded,
+}
+
+impl FinalChoice {
+    fn parse(word: &str) -> FinalChoice {
+        match word {
+            "value" => FinalChoice::Value,
+            "guarded" => FinalChoice::Guarded,
+            _ => FinalChoice::Visits,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            FinalChoice::Visits => "visits",
+            FinalChoice::Value => "value",
+            FinalChoice::Guarded => "guarded",
+        }
+    }
 }
 
 /// Parameters of the IS-MCTS agent (spec `mcts:key=value,...`).
@@ -53,7 +74,20 @@ pub struct MctsParams {
     pub rollout: Rollout,
     /// Decisions per rollout before the value estimate is used.
     pub depth: u32,
+    /// Final choice with two players.
     pub final_choice: FinalChoice,
+    /// Final choice with three or more players.
+    pub final_many: FinalChoice,
+    /// `final=guarded`: how many standard errors the most visited child's mean reward must
+    /// exceed the hint child's by before the search overrides the rollout policy's choice.
+    pub margin: f64,
+    /// Opponent model in rollouts: probability that a rollout decision of a seat other than the
+    /// searcher's is a uniformly random legal action instead of the rollout policy's (0 = every
+    /// opponent plays like the rollout policy, 1 = every opponent plays at random).
+    pub opp_random: f64,
+    /// Weight of the placing in the reward: each seat's reward is `(1 - place) · win share +
+    /// place · placing score`, the placing score going from 1 (first) to 0 (last).
+    pub place: f64,
     /// Progressive bias towards the rollout policy's choice: at every tree node the action the
     /// policy would take gets `bias / (visits + 1)` added to its UCB score, and is expanded
     /// first. 0 switches the policy hint off.
@@ -73,6 +107,10 @@ impl Default for MctsParams {
             rollout: Rollout::Heuristic,
             depth: 20,
             final_choice: FinalChoice::Visits,
+            final_many: FinalChoice::Visits,
+            margin: 2.0,
+            opp_random: 0.0,
+            place: 0.0,
             bias: 2.0,
             honesty: 0.9,
         }
@@ -80,7 +118,10 @@ impl Default for MctsParams {
 }
 
 pub const MCTS_PARAMS: &str =
-    "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value), bias, honesty";
+    "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
+     final_many (visits|value|guarded), margin, opp_random, place, bias, honesty";
+
+const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
 impl MctsParams {
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -96,10 +137,11 @@ impl MctsParams {
                 _ => Rollout::Random,
             },
             depth: p.u64("depth", d.depth as u64, 0, 1_000_000)? as u32,
-            final_choice: match p.choice("final", "visits", &["visits", "value"])? {
-                "value" => FinalChoice::Value,
-                _ => FinalChoice::Visits,
-            },
+            final_choice: FinalChoice::parse(p.choice("final", d.final_choice.name(), &FINALS)?),
+            final_many: FinalChoice::parse(p.choice("final_many", d.final_many.name(), &FINALS)?),
+            margin: p.f64("margin", d.margin, 0.0, 100.0)?,
+            opp_random: p.f64("opp_random", d.opp_random, 0.0, 1.0)?,
+            place: p.f64("place", d.place, 0.0, 1.0)?,
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
             honesty: p.f64("honesty", d.honesty, 0.0, 1.0)?,
         };
@@ -133,7 +175,19 @@ impl MctsParams {
             parts.push(format!("depth={}", self.depth));
         }
         if self.final_choice != d.final_choice {
-            parts.push("final=value".to_string());
+            parts.push(format!("final={}", self.final_choice.name()));
+        }
+        if self.final_many != d.final_many {
+            parts.push(format!("final_many={}", self.final_many.name()));
+        }
+        if self.margin != d.margin {
+            parts.push(format!("margin={}", self.margin));
+        }
+        if self.opp_random != d.opp_random {
+            parts.push(format!("opp_random={}", self.opp_random));
+        }
+        if self.place != d.place {
+            parts.push(format!("place={}", self.place));
         }
         if self.bias != d.bias {
             parts.push(format!("bias={}", self.bias));
@@ -162,6 +216,8 @@ struct Node {
     avail: u32,
     /// Summed rewards per seat.
     value: [f32; MAX_PLAYERS],
+    /// Summed squared rewards of the searcher (for `final=guarded`'s standard errors).
+    sq: f32,
 }
 
 impl Node {
@@ -173,6 +229,7 @@ impl Node {
             visits: 0,
             avail: 0,
             value: [0.0; MAX_PLAYERS],
+            sq: 0.0,
         }
     }
 }
@@ -228,6 +285,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         let deadline = (self.params.time_ms > 0)
             .then(|| Instant::now() + Duration::from_millis(self.params.time_ms));
         let mut it = 0u32;
+        let mut many = false;
         loop {
             if let Some(d) = deadline {
                 // Check the clock every 16 iterations.
@@ -239,10 +297,11 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             }
             it += 1;
             let mut state = d.determinize(self.params.honesty, rng);
-            self.cexp = if state.num_players() == 2 {
-                self.params.c
-            } else {
+            many = state.num_players() > 2;
+            self.cexp = if many {
                 self.params.c_many
+            } else {
+                self.params.c
             } as f32;
             self.path.clear();
             self.path.push(0);
@@ -271,18 +330,30 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                     break;
                 };
                 state.legal_actions(&mut legal);
-                let rd = Decision::new(&state, seat, kind, legal.as_slice());
-                let a = self.rollout.act(&rd, rng);
+                let a = if seat != me
+                    && self.params.opp_random > 0.0
+                    && rng.chance(self.params.opp_random)
+                {
+                    legal[rng.below(legal.len() as u32) as usize]
+                } else {
+                    let rd = Decision::new(&state, seat, kind, legal.as_slice());
+                    self.rollout.act(&rd, rng)
+                };
                 debug_assert!(legal.contains(a));
                 state.apply_unchecked(a);
                 steps += 1;
             }
             rollout_decisions += steps as u64;
             // Backup.
-            let reward = state.value_estimate();
+            let mut reward = state.value_estimate();
+            if self.params.place > 0.0 {
+                blend_placing(&state, &mut reward, self.params.place);
+            }
+            let mine = reward[me as usize] as f32;
             for &i in &self.path {
                 let n = &mut self.nodes[i as usize];
                 n.visits += 1;
+                n.sq += mine * mine;
                 for (v, r) in n.value.iter_mut().zip(reward.iter()) {
                     *v += *r as f32;
                 }
@@ -293,7 +364,57 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             nodes: self.nodes.len() as u32,
             rollout_decisions,
         };
-        self.best_root_action(me, root_legal)
+        let choice = if many {
+            self.params.final_many
+        } else {
+            self.params.final_choice
+        };
+        let best = self.best_root_action(me, root_legal, choice);
+        if choice == FinalChoice::Guarded {
+            // The rollout policy's own choice in the real decision (it sees only `d`).
+            let hint = self.rollout.act(d, rng);
+            self.guarded_choice(me, best, hint)
+        } else {
+            best
+        }
+    }
+
+    /// `final=guarded`: `best` (the most visited root child) if its mean reward for `me` exceeds
+    /// the `hint` child's by more than `margin` standard errors, otherwise `hint`.
+    pub fn guarded_choice(&self, me: u8, best: Action, hint: Action) -> Action {
+        if best == hint {
+            return hint;
+        }
+        let stats = |a: Action| -> Option<(f64, f64, f64)> {
+            let mut c = self.nodes.first()?.first_child;
+            while c != NONE {
+                let child = &self.nodes[c as usize];
+                if child.action == a {
+                    if child.visits == 0 {
+                        return None;
+                    }
+                    let n = child.visits as f64;
+                    let mean = child.value[me as usize] as f64 / n;
+                    let var = (child.sq as f64 / n - mean * mean).max(0.0);
+                    return Some((mean, var, n));
+                }
+                c = child.next_sibling;
+            }
+            None
+        };
+        let Some((mb, vb, nb)) = stats(best) else {
+            return hint;
+        };
+        let Some((mh, vh, nh)) = stats(hint) else {
+            // The hint was never searched (no bias): nothing to guard against.
+            return best;
+        };
+        let se = (vb / nb + vh / nh).sqrt();
+        if mb - mh > self.params.margin * se {
+            best
+        } else {
+            hint
+        }
     }
 
     /// At `node` (where `player` acts, with `legal` actions in this determinization): bumps the
@@ -375,15 +496,15 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         (best, false)
     }
 
-    fn best_root_action(&self, me: u8, root_legal: &[Action]) -> Action {
+    fn best_root_action(&self, me: u8, root_legal: &[Action], choice: FinalChoice) -> Action {
         let mut best = root_legal[0];
         let mut best_key = f64::NEG_INFINITY;
         let mut c = self.nodes[0].first_child;
         while c != NONE {
             let child = &self.nodes[c as usize];
             if root_legal.contains(&child.action) && child.visits > 0 {
-                let key = match self.params.final_choice {
-                    FinalChoice::Visits => {
+                let key = match choice {
+                    FinalChoice::Visits | FinalChoice::Guarded => {
                         child.visits as f64 + child.value[me as usize] as f64 * 1e-6
                     }
                     FinalChoice::Value => child.value[me as usize] as f64 / child.visits as f64,
@@ -397,6 +518,42 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             c = child.next_sibling;
         }
         best
+    }
+}
+
+/// Blends a placing score into the reward vector: `(1 - w) · reward + w · score`, the score going
+/// from 1 (first place) to 0 (last). At a terminal state the placing is the outcome's; otherwise
+/// the seats are ranked by their value estimate (ties share the places).
+fn blend_placing<G: SearchGame>(state: &G, reward: &mut [f64; MAX_PLAYERS], w: f64) {
+    let n = state.num_players();
+    if n < 2 {
+        return;
+    }
+    let mut score = [0.0f64; MAX_PLAYERS];
+    match state.outcome() {
+        Some(o) => {
+            for (i, s) in score.iter_mut().enumerate().take(n) {
+                *s = (n as f64 - o.placing[i] as f64) / (n as f64 - 1.0);
+            }
+        }
+        None => {
+            for i in 0..n {
+                let mut place = 1.0;
+                for j in 0..n {
+                    if j != i {
+                        if reward[j] > reward[i] {
+                            place += 1.0;
+                        } else if reward[j] == reward[i] {
+                            place += 0.5;
+                        }
+                    }
+                }
+                score[i] = (n as f64 - place) / (n as f64 - 1.0);
+            }
+        }
+    }
+    for i in 0..n {
+        reward[i] = (1.0 - w) * reward[i] + w * score[i];
     }
 }
 

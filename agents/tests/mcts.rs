@@ -269,3 +269,146 @@ fn honesty_prior_shapes_the_offenders_sampled_hand() {
         "uniform sampling usually gives red: {with_red_uniform}"
     );
 }
+
+#[test]
+fn new_options_parse_label_and_reject_bad_values() {
+    let p = MctsParams::parse("final_many=guarded,margin=1.5,opp_random=0.5,place=0.2").unwrap();
+    assert_eq!(p.final_many, FinalChoice::Guarded);
+    assert_eq!(p.final_choice, FinalChoice::Visits);
+    assert_eq!(p.margin, 1.5);
+    assert_eq!(p.opp_random, 0.5);
+    assert_eq!(p.place, 0.2);
+    assert_eq!(
+        p.label(),
+        "mcts:final_many=guarded,margin=1.5,opp_random=0.5,place=0.2"
+    );
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    let g = MctsParams::parse("final=guarded").unwrap();
+    assert_eq!(g.final_choice, FinalChoice::Guarded);
+    assert_eq!(MctsParams::parse(&g.label()[5..]).unwrap(), g);
+    for bad in [
+        "margin=-1",
+        "margin=101",
+        "opp_random=1.5",
+        "opp_random=-0.1",
+        "place=2",
+    ] {
+        assert!(
+            MctsParams::parse(bad).unwrap_err().contains("outside"),
+            "{bad}"
+        );
+    }
+    assert!(MctsParams::parse("final=best")
+        .unwrap_err()
+        .contains("not one of"));
+    assert!(MctsParams::parse("final_many=robust")
+        .unwrap_err()
+        .contains("not one of"));
+    assert!(MctsParams::parse("margin=x")
+        .unwrap_err()
+        .contains("not a number"));
+}
+
+type HeurMcts = Mcts<ClassicState, AnyAgent<ClassicState>>;
+
+/// IS-MCTS with deterministic heuristic rollouts (no bluffing, never forgets UNO), so the
+/// heuristic's own choice in a position does not depend on the random stream.
+fn heuristic_mcts(params: &str) -> HeurMcts {
+    use uno_agents::HeuristicAgent;
+    Mcts::new(
+        MctsParams::parse(params).unwrap(),
+        AnyAgent::Boxed(Box::new(HeuristicAgent {
+            params: deterministic_heuristic(),
+        })),
+    )
+}
+
+fn deterministic_heuristic() -> uno_agents::HeuristicParams {
+    uno_agents::HeuristicParams {
+        bluff: 0.0,
+        uno_forget: 0.0,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn guarded_choice_returns_the_hint_unless_the_search_is_confident() {
+    use uno_agents::HeuristicAgent;
+    // Along random 4-player games, at every decision with a choice: with an unreachable margin
+    // the guarded agent plays the heuristic's move; with margin 0 it plays either the heuristic's
+    // move or the most visited child (the search is the same for the same seed: the guard only
+    // acts after it), and it does deviate from the heuristic somewhere.
+    let opts = ClassicOptions::default();
+    let mut legal = ActionList::new();
+    let (mut checked, mut deviations) = (0, 0);
+    for game in 0..6u64 {
+        let mut s = ClassicState::new(opts, 4, 500 + game).unwrap();
+        let mut rng = Rng::new(game);
+        let mut steps = 0;
+        while let Some((seat, kind)) = s.to_act() {
+            steps += 1;
+            if steps > 80 {
+                break;
+            }
+            s.legal_actions(&mut legal);
+            if legal.len() > 1 && kind == uno_engine::DecisionKind::Play {
+                let d = Decision::new(&s, seat, kind, legal.as_slice());
+                let hint = HeuristicAgent {
+                    params: deterministic_heuristic(),
+                }
+                .act(&d, &mut Rng::new(0));
+                let seed = game * 1000 + checked;
+                let mut visits = heuristic_mcts("iterations=100");
+                let mut never = heuristic_mcts("iterations=100,final_many=guarded,margin=100");
+                let mut always = heuristic_mcts("iterations=100,final_many=guarded,margin=0");
+                let xv = visits.act(&d, &mut Rng::new(seed));
+                let xn = never.act(&d, &mut Rng::new(seed));
+                let xa = always.act(&d, &mut Rng::new(seed));
+                assert_eq!(xn, hint, "margin 100 must keep the heuristic's move");
+                assert!(xa == hint || xa == xv, "margin 0: hint or most visited");
+                assert_eq!(visits.last, always.last);
+                deviations += (xa != hint) as u32;
+                checked += 1;
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 30, "only {checked} decisions checked");
+    assert!(deviations > 0, "margin 0 never overrode the heuristic");
+}
+
+#[test]
+fn new_options_cannot_cheat_either() {
+    // Guarded final choice, random opponents in rollouts and the placing reward on the twin
+    // positions (3 players, so `final_many` applies).
+    use uno_agents::AgentFactory;
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
+    let spec = AgentSpec::parse(
+        "mcts:iterations=200,final_many=guarded,margin=0.5,opp_random=0.5,place=0.3",
+    )
+    .unwrap();
+    for seed in 0..10 {
+        let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut legal = ActionList::new();
+        a.legal_actions(&mut legal);
+        let (seat, kind) = a.to_act().unwrap();
+        let xa = ma.act(
+            &Decision::new(&a, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        let xb = mb.act(
+            &Decision::new(&b, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        assert_eq!(xa, xb, "seed {seed}");
+    }
+    for seed in 0..10 {
+        let mut ma = mcts("iterations=200,final_many=guarded,opp_random=1,place=0.5");
+        let mut mb = mcts("iterations=200,final_many=guarded,opp_random=1,place=0.5");
+        assert_eq!(decide(&mut ma, &a, seed), decide(&mut mb, &b, seed));
+        assert_eq!(ma.last, mb.last);
+    }
+}

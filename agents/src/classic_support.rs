@@ -25,6 +25,9 @@ impl AgentSupport for ClassicState {
                 params: HeuristicParams::default(),
             })),
         };
-        Box::new(Mcts::new(p.clone(), rollout))
+        Box::new(
+            Mcts::new(p.clone(), rollout)
+                .with_hand_sizes(|s: &ClassicState, i| s.hand(i).len() as u32),
+        )
     }
 }

@@ -19,6 +19,9 @@ impl AgentSupport for HotDeathState {
                 params: HeuristicParams::default(),
             })),
         };
-        Box::new(Mcts::new(p.clone(), rollout))
+        Box::new(
+            Mcts::new(p.clone(), rollout)
+                .with_hand_sizes(|s: &HotDeathState, i| s.hand(i).len() as u32),
+        )
     }
 }

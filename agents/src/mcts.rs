@@ -85,6 +85,14 @@ pub struct MctsParams {
     /// searcher's is a uniformly random legal action instead of the rollout policy's (0 = every
     /// opponent plays like the rollout policy, 1 = every opponent plays at random).
     pub opp_random: f64,
+    /// `opp_model=observed`: instead of the fixed `opp_random`, each opponent's probability of
+    /// playing at random is estimated during the game from its public hand size (see
+    /// `OpponentModel`). Needs the variant to report hand sizes (classic and Hot Death do).
+    pub opp_observed: bool,
+    /// `opp_tree=on`: the opponent model applies inside the tree too: at an opponent's node,
+    /// with that opponent's probability of playing at random, a uniformly random legal action is
+    /// followed (expanded if new) instead of the opponent's UCB1 choice.
+    pub opp_tree: bool,
     /// Weight of the placing in the reward: each seat's reward is `(1 - place) · win share +
     /// place · placing score`, the placing score going from 1 (first) to 0 (last).
     pub place: f64,
@@ -110,6 +118,8 @@ impl Default for MctsParams {
             final_many: FinalChoice::Visits,
             margin: 2.0,
             opp_random: 0.0,
+            opp_observed: false,
+            opp_tree: false,
             place: 0.0,
             bias: 2.0,
             honesty: 0.9,
@@ -119,7 +129,7 @@ impl Default for MctsParams {
 
 pub const MCTS_PARAMS: &str =
     "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
-     final_many (visits|value|guarded), margin, opp_random, place, bias, honesty";
+     final_many (visits|value|guarded), margin, opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty";
 
 const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
@@ -141,6 +151,8 @@ impl MctsParams {
             final_many: FinalChoice::parse(p.choice("final_many", d.final_many.name(), &FINALS)?),
             margin: p.f64("margin", d.margin, 0.0, 100.0)?,
             opp_random: p.f64("opp_random", d.opp_random, 0.0, 1.0)?,
+            opp_observed: p.choice("opp_model", "fixed", &["fixed", "observed"])? == "observed",
+            opp_tree: p.choice("opp_tree", "off", &["off", "on"])? == "on",
             place: p.f64("place", d.place, 0.0, 1.0)?,
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
             honesty: p.f64("honesty", d.honesty, 0.0, 1.0)?,
@@ -185,6 +197,22 @@ impl MctsParams {
         }
         if self.opp_random != d.opp_random {
             parts.push(format!("opp_random={}", self.opp_random));
+        }
+        if self.opp_observed != d.opp_observed {
+            parts.push(
+                if self.opp_observed {
+                    "opp_model=observed"
+                } else {
+                    "opp_model=fixed"
+                }
+                .to_string(),
+            );
+        }
+        if self.opp_tree != d.opp_tree {
+            parts.push(format!(
+                "opp_tree={}",
+                if self.opp_tree { "on" } else { "off" }
+            ));
         }
         if self.place != d.place {
             parts.push(format!("place={}", self.place));
@@ -242,6 +270,53 @@ pub struct SearchStats {
     pub rollout_decisions: u64,
 }
 
+/// Per-opponent estimate of how likely each seat plays at random, from public hand sizes only.
+///
+/// At each searched decision the searcher compares every opponent's hand size with its size at
+/// the searcher's previous searched decision: a larger hand counts as a "grew" observation (the
+/// player drew), a smaller one as "shrank". A uniformly random player draws far more often than
+/// a player who plays whenever it can; the model takes P(grew) = 0.5 for a random player and
+/// 0.25 for a sensible one, prior 1/2, so the posterior odds of "random" are 2^grew · (2/3)^shrank.
+#[derive(Clone, Debug)]
+pub struct OpponentModel {
+    last: [i32; MAX_PLAYERS],
+    grew: [u32; MAX_PLAYERS],
+    shrank: [u32; MAX_PLAYERS],
+}
+
+impl Default for OpponentModel {
+    fn default() -> Self {
+        OpponentModel {
+            last: [-1; MAX_PLAYERS],
+            grew: [0; MAX_PLAYERS],
+            shrank: [0; MAX_PLAYERS],
+        }
+    }
+}
+
+impl OpponentModel {
+    /// Records the public hand sizes seen at one of the searcher's decisions.
+    pub fn observe(&mut self, sizes: &[u32]) {
+        for (i, &n) in sizes.iter().enumerate().take(MAX_PLAYERS) {
+            let n = n as i32;
+            if self.last[i] >= 0 {
+                if n > self.last[i] {
+                    self.grew[i] += 1;
+                } else if n < self.last[i] {
+                    self.shrank[i] += 1;
+                }
+            }
+            self.last[i] = n;
+        }
+    }
+    /// Posterior probability that `seat` plays at random.
+    pub fn p_random(&self, seat: usize) -> f64 {
+        let odds =
+            2f64.powi(self.grew[seat] as i32) * (2.0f64 / 3.0).powi(self.shrank[seat] as i32);
+        odds / (1.0 + odds)
+    }
+}
+
 /// The IS-MCTS agent, generic over the game and the rollout policy.
 pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub params: MctsParams,
@@ -252,6 +327,11 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub last: SearchStats,
     /// The exploration constant for the current search (`c` or `c_many` by player count).
     cexp: f32,
+    /// Public hand size of a seat in a (determinized) state, for `opp_model=observed`.
+    hand_size: Option<fn(&G, usize) -> u32>,
+    pub opponents: OpponentModel,
+    /// Per-seat probability that a rollout decision of that opponent is random.
+    p_rand: [f64; MAX_PLAYERS],
     _g: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -265,8 +345,17 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             path: Vec::new(),
             last: SearchStats::default(),
             cexp: 0.4,
+            hand_size: None,
+            opponents: OpponentModel::default(),
+            p_rand: [0.0; MAX_PLAYERS],
             _g: std::marker::PhantomData,
         }
+    }
+
+    /// Lets `opp_model=observed` read public hand sizes (the variant's support sets it).
+    pub fn with_hand_sizes(mut self, f: fn(&G, usize) -> u32) -> Self {
+        self.hand_size = Some(f);
+        self
     }
 
     /// Runs the search for the decision `d` and returns the chosen action among `d.legal`. The
@@ -297,6 +386,9 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             }
             it += 1;
             let mut state = d.determinize(self.params.honesty, rng);
+            if it == 1 {
+                self.update_opponent_model(&state, me);
+            }
             many = state.num_players() > 2;
             self.cexp = if many {
                 self.params.c_many
@@ -315,7 +407,15 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 } else {
                     None
                 };
-                let (next, expanded) = self.select_or_expand(node, player, &legal, hint, rng);
+                let p_rand = self.p_rand[player as usize];
+                let forced = (self.params.opp_tree
+                    && player != me
+                    && p_rand > 0.0
+                    && legal.len() > 1
+                    && rng.chance(p_rand))
+                .then(|| rng.below(legal.len() as u32) as usize);
+                let (next, expanded) =
+                    self.select_or_expand(node, player, &legal, hint, forced, rng);
                 state.apply_unchecked(self.nodes[next as usize].action);
                 self.path.push(next);
                 node = next;
@@ -331,8 +431,8 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 };
                 state.legal_actions(&mut legal);
                 let a = if seat != me
-                    && self.params.opp_random > 0.0
-                    && rng.chance(self.params.opp_random)
+                    && self.p_rand[seat as usize] > 0.0
+                    && rng.chance(self.p_rand[seat as usize])
                 {
                     legal[rng.below(legal.len() as u32) as usize]
                 } else {
@@ -377,6 +477,32 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         } else {
             best
         }
+    }
+
+    /// Sets the per-seat rollout randomness: `opp_random` for every opponent, or with
+    /// `opp_model=observed` the model's estimate after recording this decision's hand sizes
+    /// (which determinization keeps: they are public).
+    fn update_opponent_model(&mut self, state: &G, me: u8) {
+        let n = state.num_players();
+        self.p_rand = [0.0; MAX_PLAYERS];
+        match self.hand_size {
+            Some(f) if self.params.opp_observed => {
+                let mut sizes = [0u32; MAX_PLAYERS];
+                for (i, s) in sizes.iter_mut().enumerate().take(n) {
+                    *s = f(state, i);
+                }
+                self.opponents.observe(&sizes[..n]);
+                for i in 0..n {
+                    self.p_rand[i] = self.opponents.p_random(i);
+                }
+            }
+            _ => {
+                for p in self.p_rand.iter_mut().take(n) {
+                    *p = self.params.opp_random;
+                }
+            }
+        }
+        self.p_rand[me as usize] = 0.0;
     }
 
     /// `final=guarded`: `best` (the most visited root child) if its mean reward for `me` exceeds
@@ -426,6 +552,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         player: u8,
         legal: &[Action],
         hint: Option<Action>,
+        forced: Option<usize>,
         rng: &mut Rng,
     ) -> (u32, bool) {
         // Which legal actions already have a child (legal is ascending, at most MAX_LEGAL long).
@@ -440,6 +567,19 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 child.avail += 1;
             }
             c = child.next_sibling;
+        }
+        if let Some(i) = forced {
+            // The opponent model's random move: follow its child, or expand it.
+            if tried[i] {
+                let mut c = self.nodes[node as usize].first_child;
+                while c != NONE {
+                    if self.nodes[c as usize].action == legal[i] {
+                        return (c, false);
+                    }
+                    c = self.nodes[c as usize].next_sibling;
+                }
+            }
+            return (self.expand(node, legal[i]), true);
         }
         if untried > 0 {
             // The policy's hint first, otherwise a random untried action.
@@ -463,13 +603,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                     idx
                 }
             };
-            let new = self.nodes.len() as u32;
-            let mut n = Node::new(legal[idx]);
-            n.avail = 1;
-            n.next_sibling = self.nodes[node as usize].first_child;
-            self.nodes.push(n);
-            self.nodes[node as usize].first_child = new;
-            return (new, true);
+            return (self.expand(node, legal[idx]), true);
         }
         let p = player as usize;
         let cexp = self.cexp;
@@ -494,6 +628,17 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         }
         debug_assert!(best != NONE);
         (best, false)
+    }
+
+    /// Adds a child for `action` under `node` and returns it.
+    fn expand(&mut self, node: u32, action: Action) -> u32 {
+        let new = self.nodes.len() as u32;
+        let mut n = Node::new(action);
+        n.avail = 1;
+        n.next_sibling = self.nodes[node as usize].first_child;
+        self.nodes.push(n);
+        self.nodes[node as usize].first_child = new;
+        new
     }
 
     fn best_root_action(&self, me: u8, root_legal: &[Action], choice: FinalChoice) -> Action {
@@ -566,5 +711,6 @@ impl<G: SearchGame, R: Agent<G>> Agent<G> for Mcts<G, R> {
     }
     fn reset(&mut self) {
         self.rollout.reset();
+        self.opponents = OpponentModel::default();
     }
 }

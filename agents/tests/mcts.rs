@@ -406,9 +406,104 @@ fn new_options_cannot_cheat_either() {
         assert_eq!(xa, xb, "seed {seed}");
     }
     for seed in 0..10 {
-        let mut ma = mcts("iterations=200,final_many=guarded,opp_random=1,place=0.5");
-        let mut mb = mcts("iterations=200,final_many=guarded,opp_random=1,place=0.5");
+        let spec = "iterations=200,final_many=guarded,opp_random=1,opp_tree=on,place=0.5";
+        let mut ma = mcts(spec);
+        let mut mb = mcts(spec);
         assert_eq!(decide(&mut ma, &a, seed), decide(&mut mb, &b, seed));
         assert_eq!(ma.last, mb.last);
     }
+}
+
+#[test]
+fn opponent_model_reads_hand_size_trends() {
+    use uno_agents::mcts::OpponentModel;
+    let mut m = OpponentModel::default();
+    // Nothing observed yet: the prior.
+    assert_eq!(m.p_random(1), 0.5);
+    // Seat 1's hand keeps growing, seat 2's keeps shrinking, seat 3's stays the same.
+    for t in 0..6u32 {
+        m.observe(&[7, 7 + t, 7 - t, 7]);
+    }
+    assert!(m.p_random(1) > 0.9, "{}", m.p_random(1));
+    assert!(m.p_random(2) < 0.2, "{}", m.p_random(2));
+    assert_eq!(m.p_random(3), 0.5);
+    let p = MctsParams::parse("opp_model=observed").unwrap();
+    assert!(p.opp_observed);
+    assert_eq!(p.label(), "mcts:opp_model=observed");
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    let t = MctsParams::parse("opp_random=0.67,opp_tree=on").unwrap();
+    assert!(t.opp_tree);
+    assert_eq!(t.label(), "mcts:opp_random=0.67,opp_tree=on");
+    assert_eq!(MctsParams::parse(&t.label()[5..]).unwrap(), t);
+    assert!(MctsParams::parse("opp_tree=yes")
+        .unwrap_err()
+        .contains("not one of"));
+    assert!(MctsParams::parse("opp_model=psychic")
+        .unwrap_err()
+        .contains("not one of"));
+}
+
+#[test]
+fn observed_opponent_model_cannot_cheat() {
+    // The spec-built agent (which reads public hand sizes) on the twin positions, and along
+    // random games with two opponents' hands exchanged, over several decisions of one game so the
+    // model has observations.
+    use uno_agents::AgentFactory;
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
+    let spec =
+        AgentSpec::parse("mcts:iterations=150,final_many=guarded,opp_model=observed,opp_tree=on")
+            .unwrap();
+    let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
+    let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
+    for seed in 0..8 {
+        let mut legal = ActionList::new();
+        a.legal_actions(&mut legal);
+        let (seat, kind) = a.to_act().unwrap();
+        let xa = ma.act(
+            &Decision::new(&a, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        let xb = mb.act(
+            &Decision::new(&b, seat, kind, legal.as_slice()),
+            &mut Rng::new(seed),
+        );
+        assert_eq!(xa, xb, "seed {seed}");
+    }
+    let opts = ClassicOptions::default();
+    let mut checked = 0;
+    for game in 0..10u64 {
+        let mut s = ClassicState::new(opts, 4, 700 + game).unwrap();
+        let mut rng = Rng::new(game);
+        let mut legal = ActionList::new();
+        let mut m1: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut m2: Box<dyn Agent<ClassicState>> = spec.build();
+        let mut steps = 0;
+        while let Some((seat, kind)) = s.to_act() {
+            steps += 1;
+            if steps > 60 {
+                break;
+            }
+            s.legal_actions(&mut legal);
+            if seat == 0 && legal.len() > 1 {
+                if let Some(t) = swap_hidden(&s) {
+                    let mut tl = ActionList::new();
+                    t.legal_actions(&mut tl);
+                    let x1 = m1.act(
+                        &Decision::new(&s, seat, kind, legal.as_slice()),
+                        &mut Rng::new(steps),
+                    );
+                    let x2 = m2.act(
+                        &Decision::new(&t, seat, kind, tl.as_slice()),
+                        &mut Rng::new(steps),
+                    );
+                    assert_eq!(x1, x2);
+                    checked += 1;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 20, "only {checked} positions checked");
 }

@@ -85,6 +85,10 @@ pub struct MctsParams {
     /// `final=guarded`: how many standard errors the most visited child's mean reward must
     /// exceed the hint child's by before the search overrides the rollout policy's choice.
     pub margin: f64,
+    /// `final=guarded` at normal turns only (`guard_kinds=play`): every other decision (colour,
+    /// UNO call, catch, challenge, target, ...) takes the rollout policy's move without an
+    /// override. `false` (`guard_kinds=all`): the guard applies to every decision.
+    pub guard_play_only: bool,
     /// Opponent model in rollouts: probability that a rollout decision of a seat other than the
     /// searcher's is a uniformly random legal action instead of the rollout policy's (0 = every
     /// opponent plays like the rollout policy, 1 = every opponent plays at random).
@@ -121,6 +125,7 @@ impl Default for MctsParams {
             final_choice: FinalChoice::Visits,
             final_many: FinalChoice::Visits,
             margin: 2.0,
+            guard_play_only: false,
             opp_random: 0.0,
             opp_observed: false,
             opp_tree: false,
@@ -133,7 +138,7 @@ impl Default for MctsParams {
 
 pub const MCTS_PARAMS: &str =
     "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
-     final_many (visits|value|guarded), margin, opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty";
+     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty";
 
 const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
@@ -154,6 +159,7 @@ impl MctsParams {
             final_choice: FinalChoice::parse(p.choice("final", d.final_choice.name(), &FINALS)?),
             final_many: FinalChoice::parse(p.choice("final_many", d.final_many.name(), &FINALS)?),
             margin: p.f64("margin", d.margin, 0.0, 100.0)?,
+            guard_play_only: p.choice("guard_kinds", "all", &["all", "play"])? == "play",
             opp_random: p.f64("opp_random", d.opp_random, 0.0, 1.0)?,
             opp_observed: p.choice("opp_model", "fixed", &["fixed", "observed"])? == "observed",
             opp_tree: p.choice("opp_tree", "off", &["off", "on"])? == "on",
@@ -198,6 +204,9 @@ impl MctsParams {
         }
         if self.margin != d.margin {
             parts.push(format!("margin={}", self.margin));
+        }
+        if self.guard_play_only != d.guard_play_only {
+            parts.push("guard_kinds=play".to_string());
         }
         if self.opp_random != d.opp_random {
             parts.push(format!("opp_random={}", self.opp_random));
@@ -477,6 +486,9 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         if choice == FinalChoice::Guarded {
             // The rollout policy's own choice in the real decision (it sees only `d`).
             let hint = self.rollout.act(d, rng);
+            if self.params.guard_play_only && d.kind != uno_engine::DecisionKind::Play {
+                return hint;
+            }
             self.guarded_choice(me, best, hint)
         } else {
             best

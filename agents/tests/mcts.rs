@@ -379,6 +379,53 @@ fn guarded_choice_returns_the_hint_unless_the_search_is_confident() {
 }
 
 #[test]
+fn guard_kinds_play_keeps_the_heuristic_outside_normal_turns() {
+    use uno_agents::HeuristicAgent;
+    let p = MctsParams::parse("final_many=guarded,guard_kinds=play").unwrap();
+    assert!(p.guard_play_only);
+    assert_eq!(p.label(), "mcts:final_many=guarded,guard_kinds=play");
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    assert!(MctsParams::parse("guard_kinds=some").is_err());
+    // Along random official 4-player games: at margin 0 with `guard_kinds=play`, every decision
+    // that is not a normal turn takes the heuristic's move; normal turns may still be overridden.
+    let opts = ClassicOptions::default();
+    let mut legal = ActionList::new();
+    let (mut other, mut play_deviations) = (0, 0);
+    for game in 0..8u64 {
+        let mut s = ClassicState::new(opts, 4, 700 + game).unwrap();
+        let mut rng = Rng::new(game);
+        let mut steps = 0;
+        while let Some((seat, kind)) = s.to_act() {
+            steps += 1;
+            if steps > 150 {
+                break;
+            }
+            s.legal_actions(&mut legal);
+            if legal.len() > 1 {
+                let d = Decision::new(&s, seat, kind, legal.as_slice());
+                let hint = HeuristicAgent {
+                    params: deterministic_heuristic(),
+                }
+                .act(&d, &mut Rng::new(0));
+                let mut guarded =
+                    heuristic_mcts("iterations=100,final_many=guarded,margin=0,guard_kinds=play");
+                let x = guarded.act(&d, &mut Rng::new(game * 1000 + steps));
+                if kind == uno_engine::DecisionKind::Play {
+                    play_deviations += (x != hint) as u32;
+                } else {
+                    assert_eq!(x, hint, "{kind:?}: the heuristic's move");
+                    other += 1;
+                }
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(other > 5, "only {other} other decisions checked");
+    assert!(play_deviations > 0, "normal turns were never overridden");
+}
+
+#[test]
 fn new_options_cannot_cheat_either() {
     // Guarded final choice, random opponents in rollouts and the placing reward on the twin
     // positions (3 players, so `final_many` applies).

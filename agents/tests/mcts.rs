@@ -87,13 +87,10 @@ fn cannot_cheat_identical_decisions_when_only_hidden_cards_differ() {
     }
 }
 
-#[test]
-fn default_agent_from_its_spec_cannot_cheat_either() {
-    // The spec-built agent (heuristic rollouts, progressive bias) on the twin positions.
+/// Agents built from `spec` (the factory's path) decide the same on the twin positions `a` and
+/// `b` for ten seeds.
+fn spec_agents_decide_alike_on_twins(spec: &AgentSpec, a: &ClassicState, b: &ClassicState) {
     use uno_agents::AgentFactory;
-    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
-    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
-    let spec = AgentSpec::parse("mcts:iterations=200").unwrap();
     for seed in 0..10 {
         let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
         let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
@@ -101,15 +98,24 @@ fn default_agent_from_its_spec_cannot_cheat_either() {
         a.legal_actions(&mut legal);
         let (seat, kind) = a.to_act().unwrap();
         let xa = ma.act(
-            &Decision::new(&a, seat, kind, legal.as_slice()),
+            &Decision::new(a, seat, kind, legal.as_slice()),
             &mut Rng::new(seed),
         );
         let xb = mb.act(
-            &Decision::new(&b, seat, kind, legal.as_slice()),
+            &Decision::new(b, seat, kind, legal.as_slice()),
             &mut Rng::new(seed),
         );
         assert_eq!(xa, xb, "seed {seed}");
     }
+}
+
+#[test]
+fn default_agent_from_its_spec_cannot_cheat_either() {
+    // The spec-built agent (heuristic rollouts, progressive bias) on the twin positions.
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
+    let spec = AgentSpec::parse("mcts:iterations=200").unwrap();
+    spec_agents_decide_alike_on_twins(&spec, &a, &b);
 }
 
 #[test]
@@ -429,29 +435,13 @@ fn guard_kinds_play_keeps_the_heuristic_outside_normal_turns() {
 fn new_options_cannot_cheat_either() {
     // Guarded final choice, random opponents in rollouts and the placing reward on the twin
     // positions (3 players, so `final_many` applies).
-    use uno_agents::AgentFactory;
     let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
     let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
     let spec = AgentSpec::parse(
         "mcts:iterations=200,final_many=guarded,margin=0.5,opp_random=0.5,place=0.3",
     )
     .unwrap();
-    for seed in 0..10 {
-        let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
-        let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
-        let mut legal = ActionList::new();
-        a.legal_actions(&mut legal);
-        let (seat, kind) = a.to_act().unwrap();
-        let xa = ma.act(
-            &Decision::new(&a, seat, kind, legal.as_slice()),
-            &mut Rng::new(seed),
-        );
-        let xb = mb.act(
-            &Decision::new(&b, seat, kind, legal.as_slice()),
-            &mut Rng::new(seed),
-        );
-        assert_eq!(xa, xb, "seed {seed}");
-    }
+    spec_agents_decide_alike_on_twins(&spec, &a, &b);
     for seed in 0..10 {
         let spec = "iterations=200,final_many=guarded,opp_random=1,opp_tree=on,place=0.5";
         let mut ma = mcts(spec);

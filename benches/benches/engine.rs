@@ -239,6 +239,7 @@ fn main() {
                         new_game: &new_game,
                         agents: &agents,
                         skill_agent: Some(&heuristic),
+                        skill_baseline: &AgentSpec::Random,
                         master_seed: salt,
                         max_deals: deals,
                         precision: None,

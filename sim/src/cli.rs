@@ -1215,6 +1215,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         new_game: &new_game,
         agents: &agents,
         skill_agent: skill.as_ref(),
+        skill_baseline: baseline.as_ref().unwrap_or(&AgentSpec::Random),
         master_seed: a.seed,
         max_deals: a.deals,
         precision: (a.precision > 0.0).then_some(a.precision),
@@ -1222,13 +1223,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         chunk: a.chunk,
     };
     let start = Instant::now();
-    let result = pool.install(|| {
-        exp.run_with_baseline(
-            baseline.as_ref().unwrap_or(&AgentSpec::Random),
-            &stop,
-            |d| pb.set_position(d),
-        )
-    });
+    let result = pool.install(|| exp.run(&stop, |d| pb.set_position(d)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let setup = report::RunSetup {

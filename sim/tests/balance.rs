@@ -50,6 +50,7 @@ fn run_classic(threads: usize, deals: u64, agents: &[AgentSpec]) -> BalanceStats
         new_game: &new_game,
         agents,
         skill_agent: Some(&skill),
+        skill_baseline: &AgentSpec::Random,
         master_seed: 5,
         max_deals: deals,
         precision: None,
@@ -102,6 +103,7 @@ fn a_different_seed_gives_different_results_the_same_seed_the_same() {
         new_game: &new_game,
         agents: &agents,
         skill_agent: None,
+        skill_baseline: &AgentSpec::Random,
         master_seed: 6,
         max_deals: 200,
         precision: None,
@@ -122,6 +124,7 @@ fn precision_target_stops_early_and_interrupt_keeps_finished_chunks() {
         new_game: &new_game,
         agents: &agents,
         skill_agent: None,
+        skill_baseline: &AgentSpec::Random,
         master_seed: 1,
         max_deals: 1_000_000,
         precision: Some(0.2),
@@ -266,6 +269,7 @@ fn a_planted_decisive_card_is_the_strongest_and_significant() {
         new_game: &new_game,
         agents: &agents,
         skill_agent: None,
+        skill_baseline: &AgentSpec::Random,
         master_seed: 9,
         max_deals: 3000,
         precision: None,
@@ -404,6 +408,7 @@ fn run_skill(agents: &[AgentSpec], skill: &str, baseline: &str, deals: u64) -> B
         new_game: &new_game,
         agents,
         skill_agent: Some(&skill),
+        skill_baseline: &baseline,
         master_seed: 11,
         max_deals: deals,
         precision: None,
@@ -414,7 +419,7 @@ fn run_skill(agents: &[AgentSpec], skill: &str, baseline: &str, deals: u64) -> B
         .num_threads(1)
         .build()
         .unwrap();
-    pool.install(|| exp.run_with_baseline(&baseline, &AtomicBool::new(false), |_| {}))
+    pool.install(|| exp.run(&AtomicBool::new(false), |_| {}))
         .stats
 }
 
@@ -633,6 +638,7 @@ fn kinds_absent_from_the_deck_are_left_out_of_the_report() {
         new_game: &new_game,
         agents: &agents,
         skill_agent: None,
+        skill_baseline: &AgentSpec::Random,
         master_seed: 2,
         max_deals: 30,
         precision: None,

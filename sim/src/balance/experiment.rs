@@ -190,10 +190,11 @@ pub struct Experiment<'a, G> {
     pub new_game: &'a (dyn Fn(u64) -> G + Sync),
     /// Agent per seat for the as-dealt and swapped games.
     pub agents: &'a [AgentSpec],
-    /// The skilled agent of the skill experiment (`None`: no skill games). It is compared with
-    /// the baseline given to [`Experiment::run_with_baseline`] (`random` for
-    /// [`Experiment::run`]).
+    /// The skilled agent of the skill experiment (`None`: no skill games).
     pub skill_agent: Option<&'a AgentSpec>,
+    /// The agent the skilled agent is compared with in the same seat (`random`: skill against
+    /// luck).
+    pub skill_baseline: &'a AgentSpec,
     pub master_seed: u64,
     /// Deals to run at most.
     pub max_deals: u64,
@@ -222,7 +223,7 @@ pub struct ExperimentResult {
 }
 
 impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
-    fn worker(&self, kinds: usize, baseline_spec: &AgentSpec) -> Worker<G> {
+    fn worker(&self, kinds: usize) -> Worker<G> {
         let n = self.agents.len();
         let mix: Vec<AnyAgent<G>> = self.agents.iter().map(|s| s.instantiate()).collect();
         let with = |seat: usize, spec: &AgentSpec| -> Vec<AnyAgent<G>> {
@@ -239,7 +240,7 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         let (skilled, baseline) = match self.skill_agent {
             Some(spec) => (
                 (0..n).map(|s| with(s, spec)).collect(),
-                (0..n).map(|s| with(s, baseline_spec)).collect(),
+                (0..n).map(|s| with(s, self.skill_baseline)).collect(),
             ),
             None => (Vec::new(), Vec::new()),
         };
@@ -253,7 +254,8 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
     }
 
     /// Plays deal `j`: the as-dealt game, the swapped games and the skill games.
-    fn deal(&self, j: u64, baseline: &AgentSpec, w: &mut Worker<G>, acc: &mut BalanceStats) {
+    fn deal(&self, j: u64, w: &mut Worker<G>, acc: &mut BalanceStats) {
+        let baseline = self.skill_baseline;
         let n = acc.players;
         let kinds = acc.cards.len();
         let seed = game_seed(self.master_seed, j);
@@ -350,21 +352,9 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         }
     }
 
-    /// Runs on the current rayon pool with `random` as the skill experiment's baseline.
-    /// `progress(deals_done)` is called after each chunk; `stop` is polled between chunks
-    /// (finished chunks are kept).
-    pub fn run(&self, stop: &AtomicBool, progress: impl FnMut(u64)) -> ExperimentResult {
-        self.run_with_baseline(&AgentSpec::Random, stop, progress)
-    }
-
-    /// As [`Experiment::run`], with `baseline` playing the chosen seat in the skill
-    /// experiment's second game (the skill agent is compared with it).
-    pub fn run_with_baseline(
-        &self,
-        baseline: &AgentSpec,
-        stop: &AtomicBool,
-        mut progress: impl FnMut(u64),
-    ) -> ExperimentResult {
+    /// Runs on the current rayon pool. `progress(deals_done)` is called after each chunk;
+    /// `stop` is polled between chunks (finished chunks are kept).
+    pub fn run(&self, stop: &AtomicBool, mut progress: impl FnMut(u64)) -> ExperimentResult {
         let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
         let players = probe.num_players();
         let kinds = probe.card_table().len();
@@ -389,14 +379,9 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             let part = (done..end)
                 .into_par_iter()
                 .fold(
-                    || {
-                        (
-                            BalanceStats::new(players, kinds),
-                            self.worker(kinds, baseline),
-                        )
-                    },
+                    || (BalanceStats::new(players, kinds), self.worker(kinds)),
                     |(mut st, mut w), j| {
-                        self.deal(j, baseline, &mut w, &mut st);
+                        self.deal(j, &mut w, &mut st);
                         (st, w)
                     },
                 )

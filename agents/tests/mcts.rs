@@ -337,73 +337,24 @@ fn deterministic_heuristic() -> uno_agents::HeuristicParams {
     }
 }
 
-#[test]
-fn guarded_choice_returns_the_hint_unless_the_search_is_confident() {
+/// Walks random official 4-player games (`games` of them, seeds from `first_seed`, at most
+/// `max_steps` decisions each) and calls `check(decision, heuristic's move, game, step)` at every
+/// decision with more than one legal action.
+fn at_random_decisions(
+    games: u64,
+    first_seed: u64,
+    max_steps: u64,
+    mut check: impl FnMut(&Decision<'_, ClassicState>, uno_engine::Action, u64, u64),
+) {
     use uno_agents::HeuristicAgent;
-    // Along random 4-player games, at every decision with a choice: with an unreachable margin
-    // the guarded agent plays the heuristic's move; with margin 0 it plays either the heuristic's
-    // move or the most visited child (the search is the same for the same seed: the guard only
-    // acts after it), and it does deviate from the heuristic somewhere.
-    let opts = ClassicOptions::default();
     let mut legal = ActionList::new();
-    let (mut checked, mut deviations) = (0, 0);
-    for game in 0..6u64 {
-        let mut s = ClassicState::new(opts, 4, 500 + game).unwrap();
+    for game in 0..games {
+        let mut s = ClassicState::new(ClassicOptions::default(), 4, first_seed + game).unwrap();
         let mut rng = Rng::new(game);
         let mut steps = 0;
         while let Some((seat, kind)) = s.to_act() {
             steps += 1;
-            if steps > 80 {
-                break;
-            }
-            s.legal_actions(&mut legal);
-            if legal.len() > 1 && kind == uno_engine::DecisionKind::Play {
-                let d = Decision::new(&s, seat, kind, legal.as_slice());
-                let hint = HeuristicAgent {
-                    params: deterministic_heuristic(),
-                }
-                .act(&d, &mut Rng::new(0));
-                let seed = game * 1000 + checked;
-                let mut visits = heuristic_mcts("iterations=100");
-                let mut never = heuristic_mcts("iterations=100,final_many=guarded,margin=100");
-                let mut always = heuristic_mcts("iterations=100,final_many=guarded,margin=0");
-                let xv = visits.act(&d, &mut Rng::new(seed));
-                let xn = never.act(&d, &mut Rng::new(seed));
-                let xa = always.act(&d, &mut Rng::new(seed));
-                assert_eq!(xn, hint, "margin 100 must keep the heuristic's move");
-                assert!(xa == hint || xa == xv, "margin 0: hint or most visited");
-                assert_eq!(visits.last, always.last);
-                deviations += (xa != hint) as u32;
-                checked += 1;
-            }
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            s.apply(a).unwrap();
-        }
-    }
-    assert!(checked > 30, "only {checked} decisions checked");
-    assert!(deviations > 0, "margin 0 never overrode the heuristic");
-}
-
-#[test]
-fn guard_kinds_play_keeps_the_heuristic_outside_normal_turns() {
-    use uno_agents::HeuristicAgent;
-    let p = MctsParams::parse("final_many=guarded,guard_kinds=play").unwrap();
-    assert!(p.guard_play_only);
-    assert_eq!(p.label(), "mcts:final_many=guarded,guard_kinds=play");
-    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
-    assert!(MctsParams::parse("guard_kinds=some").is_err());
-    // Along random official 4-player games: at margin 0 with `guard_kinds=play`, every decision
-    // that is not a normal turn takes the heuristic's move; normal turns may still be overridden.
-    let opts = ClassicOptions::default();
-    let mut legal = ActionList::new();
-    let (mut other, mut play_deviations) = (0, 0);
-    for game in 0..8u64 {
-        let mut s = ClassicState::new(opts, 4, 700 + game).unwrap();
-        let mut rng = Rng::new(game);
-        let mut steps = 0;
-        while let Some((seat, kind)) = s.to_act() {
-            steps += 1;
-            if steps > 150 {
+            if steps > max_steps {
                 break;
             }
             s.legal_actions(&mut legal);
@@ -413,20 +364,63 @@ fn guard_kinds_play_keeps_the_heuristic_outside_normal_turns() {
                     params: deterministic_heuristic(),
                 }
                 .act(&d, &mut Rng::new(0));
-                let mut guarded =
-                    heuristic_mcts("iterations=100,final_many=guarded,margin=0,guard_kinds=play");
-                let x = guarded.act(&d, &mut Rng::new(game * 1000 + steps));
-                if kind == uno_engine::DecisionKind::Play {
-                    play_deviations += (x != hint) as u32;
-                } else {
-                    assert_eq!(x, hint, "{kind:?}: the heuristic's move");
-                    other += 1;
-                }
+                check(&d, hint, game, steps);
             }
             let a = legal[rng.below(legal.len() as u32) as usize];
             s.apply(a).unwrap();
         }
     }
+}
+
+#[test]
+fn guarded_choice_returns_the_hint_unless_the_search_is_confident() {
+    // Along random 4-player games, at every normal turn with a choice: with an unreachable
+    // margin the guarded agent plays the heuristic's move; with margin 0 it plays either the
+    // heuristic's move or the most visited child (the search is the same for the same seed: the
+    // guard only acts after it), and it does deviate from the heuristic somewhere.
+    let (mut checked, mut deviations) = (0, 0);
+    at_random_decisions(6, 500, 80, |d, hint, game, _| {
+        if d.kind != uno_engine::DecisionKind::Play {
+            return;
+        }
+        let seed = game * 1000 + checked;
+        let mut visits = heuristic_mcts("iterations=100");
+        let mut never = heuristic_mcts("iterations=100,final_many=guarded,margin=100");
+        let mut always = heuristic_mcts("iterations=100,final_many=guarded,margin=0");
+        let xv = visits.act(d, &mut Rng::new(seed));
+        let xn = never.act(d, &mut Rng::new(seed));
+        let xa = always.act(d, &mut Rng::new(seed));
+        assert_eq!(xn, hint, "margin 100 must keep the heuristic's move");
+        assert!(xa == hint || xa == xv, "margin 0: hint or most visited");
+        assert_eq!(visits.last, always.last);
+        deviations += (xa != hint) as u32;
+        checked += 1;
+    });
+    assert!(checked > 30, "only {checked} decisions checked");
+    assert!(deviations > 0, "margin 0 never overrode the heuristic");
+}
+
+#[test]
+fn guard_kinds_play_keeps_the_heuristic_outside_normal_turns() {
+    let p = MctsParams::parse("final_many=guarded,guard_kinds=play").unwrap();
+    assert!(p.guard_play_only);
+    assert_eq!(p.label(), "mcts:final_many=guarded,guard_kinds=play");
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    assert!(MctsParams::parse("guard_kinds=some").is_err());
+    // Along random official 4-player games: at margin 0 with `guard_kinds=play`, every decision
+    // that is not a normal turn takes the heuristic's move; normal turns may still be overridden.
+    let (mut other, mut play_deviations) = (0, 0);
+    at_random_decisions(8, 700, 150, |d, hint, game, step| {
+        let mut guarded =
+            heuristic_mcts("iterations=100,final_many=guarded,margin=0,guard_kinds=play");
+        let x = guarded.act(d, &mut Rng::new(game * 1000 + step));
+        if d.kind == uno_engine::DecisionKind::Play {
+            play_deviations += (x != hint) as u32;
+        } else {
+            assert_eq!(x, hint, "{:?}: the heuristic's move", d.kind);
+            other += 1;
+        }
+    });
     assert!(other > 5, "only {other} other decisions checked");
     assert!(play_deviations > 0, "normal turns were never overridden");
 }

@@ -217,6 +217,19 @@ impl Skill {
     pub fn against_random(&self) -> bool {
         self.baseline == RANDOM
     }
+
+    /// The agent the paired interval shows to win more often (its label, the other's, and its
+    /// lead), or `None` when the interval includes zero.
+    pub fn better(&self) -> Option<(&str, &str, f64)> {
+        let (lo, hi) = self.ci95;
+        if lo > 0.0 {
+            Some((&self.agent, &self.baseline, self.gap))
+        } else if hi < 0.0 {
+            Some((&self.baseline, &self.agent, -self.gap))
+        } else {
+            None
+        }
+    }
 }
 
 /// Verbal thresholds of the skill sentence, on the gap between the skilled agent's and
@@ -300,12 +313,9 @@ fn summary(r: &BalanceReport) -> Vec<String> {
         ));
     }
     if let Some(s) = r.skill.as_ref().filter(|s| !s.against_random()) {
-        let verdict = if s.ci95.0 > 0.0 {
-            format!("{} is better", s.agent)
-        } else if s.ci95.1 < 0.0 {
-            format!("{} is better", s.baseline)
-        } else {
-            "no significant difference".to_string()
+        let verdict = match s.better() {
+            Some((winner, _, _)) => format!("{winner} is better"),
+            None => "no significant difference".to_string(),
         };
         out.push(format!(
             "Agent comparison: in the same seat on the same deals, {} wins {:.2}% and {} \

@@ -769,24 +769,17 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         "The gap could not be estimated from this run.".to_string()
     } else if !s.against_random() {
         // Two agents compared: a neutral reading, no verdict on skill and luck.
-        let (a, b) = (s.agent.as_str(), s.baseline.as_str());
-        if lo > 0.0 {
-            format!(
-                "{a} wins {} more often than {b} in the same seat on the same deals and the \
-                 interval excludes zero: {a} is better against these opponents.",
-                pp(s.gap)
-            )
-        } else if hi < 0.0 {
-            format!(
-                "{b} wins {} more often than {a} in the same seat on the same deals and the \
-                 interval excludes zero: {b} is better against these opponents.",
-                pp(-s.gap)
-            )
-        } else {
-            format!(
-                "The interval includes zero: at this sample size {a} and {b} cannot be told \
-                 apart in this seat against these opponents (no significant difference)."
-            )
+        match s.better() {
+            Some((winner, other, lead)) => format!(
+                "{winner} wins {} more often than {other} in the same seat on the same deals \
+                 and the interval excludes zero: {winner} is better against these opponents.",
+                pp(lead)
+            ),
+            None => format!(
+                "The interval includes zero: at this sample size {} and {} cannot be told \
+                 apart in this seat against these opponents (no significant difference).",
+                s.agent, s.baseline
+            ),
         }
     } else if lo > 0.0 {
         format!(

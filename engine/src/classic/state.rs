@@ -506,13 +506,7 @@ impl ClassicState {
     /// loop plays (same random draws in the same order). `TWO`: two players, where the next
     /// seat is the other one whatever the direction.
     fn rlcard_playout<const TWO: bool>(&mut self, rngs: &mut [Rng]) {
-        let reverse_skips = self.n == 2 && self.opts.two_player_reverse_skips;
-        let skip_mask = if reverse_skips {
-            SKIP_MASK | REVERSE_MASK
-        } else {
-            SKIP_MASK
-        };
-        let reverse_mask = if reverse_skips { 0 } else { REVERSE_MASK };
+        let (skip_mask, reverse_mask) = self.turn_masks();
         let max_actions = self.opts.max_actions;
         loop {
             if !matches!(self.phase, Phase::Play) {
@@ -893,6 +887,17 @@ impl ClassicState {
         }
     }
 
+    /// The kinds that skip the next player and the kinds that turn the direction: with two
+    /// players a Reverse acts as a Skip (official) or only turns the direction (`rlcard`).
+    #[inline(always)]
+    fn turn_masks(&self) -> (u64, u64) {
+        if self.n == 2 && self.opts.two_player_reverse_skips {
+            (SKIP_MASK | REVERSE_MASK, 0)
+        } else {
+            (SKIP_MASK, REVERSE_MASK)
+        }
+    }
+
     /// Applies the top card's effect (it was just played by `current`) and moves the turn on.
     ///
     /// Cards are told apart with the kind bit masks the `rlcard` kernel uses (`rlcard_play`), so
@@ -901,15 +906,9 @@ impl ClassicState {
     fn resolve_effect<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let bit = 1u64 << self.top;
         if bit & (DRAW_TWO_MASK | WD4_BIT) == 0 {
-            // With two players a Reverse acts as a Skip (official) or only turns the direction.
-            let reverse_skips = self.n == 2 && self.opts.two_player_reverse_skips;
-            let skip_mask = if reverse_skips {
-                SKIP_MASK | REVERSE_MASK
-            } else {
-                SKIP_MASK
-            };
+            let (skip_mask, reverse_mask) = self.turn_masks();
             let skip = bit & skip_mask != 0;
-            let reverse = bit & REVERSE_MASK != 0 && !reverse_skips;
+            let reverse = bit & reverse_mask != 0;
             if skip {
                 log.event(Event::Skipped {
                     seat: self.next_seat(self.current, 1),

@@ -112,6 +112,7 @@ impl crate::game::CardGame for HotDeathState {
     ) -> Option<crate::game::SwapRecord> {
         // Before the dealer has chosen the hand size the hands are empty: no swap.
         let n = self.n as usize;
+        self.bastard_watch = true;
         crate::swap::swap_in(
             &mut self.hands[..n],
             &mut self.draw,

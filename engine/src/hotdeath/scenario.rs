@@ -134,6 +134,7 @@ impl HotDeathScenario {
             st.active[seat] = true;
             st.n_active += 1;
         }
+        st.relink();
         if self.discard.is_empty() {
             return Err("'discard' must hold at least the top card".into());
         }

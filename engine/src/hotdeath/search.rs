@@ -43,6 +43,7 @@ impl SearchGame for HotDeathState {
             }
         }
         s.draw.fill_shuffled(&pool[..len]);
+        s.bastard_watch = true;
         s
     }
 

@@ -89,6 +89,10 @@ pub struct HotDeathState {
     pub(crate) active: [bool; MAX_PLAYERS],
     /// Number of `true` entries of `active` (kept with it: see `deactivate`).
     pub(crate) n_active: u8,
+    /// `ring[d][s]`: the first active seat after seat `s` going counter-clockwise (`d` = 0) or
+    /// clockwise (`d` = 1); `s` itself if no seat is active. Rebuilt by `relink` whenever
+    /// `active` changes (16 entries so that a seat masked with 15 needs no bounds check).
+    pub(crate) ring: [[u8; 16]; 2],
     pub(crate) draw: DrawPile<DECK_SIZE>,
     pub(crate) discard: [u8; NUM_KINDS],
     pub(crate) discard_len: u16,
@@ -113,6 +117,11 @@ pub struct HotDeathState {
     /// two players out of cards at once: the first one out wins).
     pub(crate) out_order: [u8; MAX_PLAYERS],
     pub(crate) out_len: u8,
+    /// A bastard card may have entered a hand since the last bastard check found none with all
+    /// four: set whenever one is drawn and whenever hands are dealt or rewritten (deal,
+    /// scenario, determinization, swap), cleared by a check that finds nothing. Lets the check
+    /// after every turn skip the scan of every hand.
+    pub(crate) bastard_watch: bool,
     pub(crate) counters: GameCounters,
     pub(crate) rng: Rng,
 }
@@ -163,6 +172,7 @@ impl HotDeathState {
             revealed: [HdHand::new(); MAX_PLAYERS],
             active: [false; MAX_PLAYERS],
             n_active: 0,
+            ring: [[0; 16]; 2],
             draw: DrawPile::new(),
             discard: [0; NUM_KINDS],
             discard_len: 0,
@@ -184,6 +194,7 @@ impl HotDeathState {
             hand_just_ended: false,
             out_order: [0; MAX_PLAYERS],
             out_len: 0,
+            bastard_watch: true,
             counters: GameCounters::default(),
             rng,
         }
@@ -286,6 +297,24 @@ impl HotDeathState {
         if self.active[seat as usize] {
             self.active[seat as usize] = false;
             self.n_active -= 1;
+            self.relink();
+        }
+    }
+
+    /// Rebuilds `ring` from `active` (after seats join or leave the hand).
+    pub(crate) fn relink(&mut self) {
+        let n = self.n;
+        for s in 0..n {
+            for (d, step) in [(0, n - 1), (1, 1)] {
+                let mut t = s;
+                for _ in 0..n {
+                    t = (t + step) % n;
+                    if self.active[t as usize] {
+                        break;
+                    }
+                }
+                self.ring[d][s as usize] = t;
+            }
         }
     }
 
@@ -293,7 +322,19 @@ impl HotDeathState {
 
     /// The active seat `steps` active places from `seat` in the current direction (`seat`
     /// itself need not be active; `steps` = 0 returns `seat`).
+    #[inline(always)]
     pub(crate) fn next_active(&self, seat: u8, steps: u8) -> u8 {
+        let ring = &self.ring[self.clockwise as usize];
+        let mut s = seat;
+        for _ in 0..steps {
+            s = ring[(s & 15) as usize];
+        }
+        debug_assert_eq!(s, self.next_active_slow(seat, steps));
+        s
+    }
+
+    /// `next_active` by walking the seats (checks `ring` in debug builds).
+    fn next_active_slow(&self, seat: u8, steps: u8) -> u8 {
         let n = self.n;
         let mut s = seat;
         for _ in 0..steps {
@@ -489,6 +530,7 @@ impl HotDeathState {
         }
         let c = self.draw.draw(&mut self.rng)? as u8;
         self.hands[seat as usize].add(c as usize);
+        self.bastard_watch |= (BASTARDS >> c) & 1 != 0;
         self.counters.cards_drawn += 1;
         Some(c)
     }
@@ -629,6 +671,7 @@ impl HotDeathState {
             self.active[s] = true;
             self.n_active = self.n;
         }
+        self.relink();
         // Each kind is written 16 times (no kind has more copies) and the next kind overwrites
         // the surplus: no loop whose length depends on the count, whose exit would mispredict.
         let mut cards = [0u16; DECK_SIZE + 16];
@@ -659,6 +702,7 @@ impl HotDeathState {
 
     fn deal_cards<S: EventSink<Event> + ?Sized>(&mut self, size: u8, log: &mut S) {
         log.event(Event::HandSize { cards: size });
+        self.bastard_watch = true;
         let n = self.n;
         for _ in 0..size {
             let mut seat = (self.dealer + 1) % n;
@@ -1255,14 +1299,21 @@ impl HotDeathState {
         self.phase = Phase::Play;
     }
 
-    /// The four bastard cards in one hand end it; true if so.
+    /// The four bastard cards in one hand end it; true if so. Scans the hands only when a
+    /// bastard card may have entered one since the last scan (`bastard_watch`).
+    #[inline(always)]
     fn check_bastards<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) -> bool {
+        if !self.bastard_watch {
+            return false;
+        }
+        self.scan_bastards(log)
+    }
+
+    #[inline(never)]
+    fn scan_bastards<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) -> bool {
         // The four bastard cards all sit in the second bitset word.
         const W: usize = QUITTER as usize / 64;
-        const B: u64 = (1 << (QUITTER as usize % 64))
-            | (1 << (SHITTER as usize % 64))
-            | (1 << (FUCKER as usize % 64))
-            | (1 << (HOLY_DEFENDER as usize % 64));
+        const B: u64 = (BASTARDS >> 64) as u64;
         const _: () = assert!(
             SHITTER as usize / 64 == W
                 && FUCKER as usize / 64 == W
@@ -1274,6 +1325,7 @@ impl HotDeathState {
                 return true;
             }
         }
+        self.bastard_watch = false;
         false
     }
 
@@ -1433,7 +1485,7 @@ impl HotDeathState {
     /// Ends the game as truncated once the action cap is reached.
     #[inline(always)]
     fn truncate_at_cap<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
-        if !matches!(self.phase, Phase::Over(_)) && self.counters.actions >= self.opts.max_actions {
+        if self.counters.actions >= self.opts.max_actions && !matches!(self.phase, Phase::Over(_)) {
             log.event(Event::Truncated {
                 actions: self.counters.actions,
             });
@@ -1587,6 +1639,9 @@ const fn faces_mask(r: u8) -> u128 {
     (1u128 << r) | (1u128 << (15 + r)) | (1u128 << (30 + r)) | (1u128 << (45 + r))
 }
 const SPREADERS: u128 = 0b1111u128 << SPREADER;
+/// The four bastard cards (all four in one hand end it).
+const BASTARDS: u128 =
+    (1u128 << QUITTER) | (1u128 << SHITTER) | (1u128 << FUCKER) | (1u128 << HOLY_DEFENDER);
 
 /// Kinds with the same word (face) as `top`.
 const fn face_mask(top: u8, port: bool) -> u128 {

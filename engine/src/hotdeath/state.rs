@@ -524,13 +524,14 @@ impl HotDeathState {
 
     // ----- chance helpers -----
 
+    #[inline(always)]
     fn draw_one<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) -> Option<u8> {
         if self.draw.is_empty() {
             self.reshuffle(log);
         }
         let c = self.draw.draw(&mut self.rng)? as u8;
         self.hands[seat as usize].add(c as usize);
-        self.bastard_watch |= (BASTARDS >> c) & 1 != 0;
+        self.bastard_watch |= IS_BASTARD[c as usize];
         self.counters.cards_drawn += 1;
         Some(c)
     }
@@ -1041,6 +1042,7 @@ impl HotDeathState {
     // ----- playing cards -----
 
     /// `seat` plays `kind` (naming `named` if black).
+    #[inline(always)]
     fn play<S: EventSink<Event> + ?Sized>(
         &mut self,
         seat: u8,
@@ -1093,6 +1095,7 @@ impl HotDeathState {
         self.effect(d, log);
     }
 
+    #[inline(always)]
     fn effect<S: EventSink<Event> + ?Sized>(&mut self, d: Deferred, log: &mut S) {
         if d.in_response {
             self.answer(d.seat, d.card, log);
@@ -1642,6 +1645,16 @@ const SPREADERS: u128 = 0b1111u128 << SPREADER;
 /// The four bastard cards (all four in one hand end it).
 const BASTARDS: u128 =
     (1u128 << QUITTER) | (1u128 << SHITTER) | (1u128 << FUCKER) | (1u128 << HOLY_DEFENDER);
+/// `BASTARDS` as a table by kind (one load where the draw needs it).
+static IS_BASTARD: [bool; NUM_KINDS] = {
+    let mut t = [false; NUM_KINDS];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        t[k] = (BASTARDS >> k) & 1 != 0;
+        k += 1;
+    }
+    t
+};
 
 /// Kinds with the same word (face) as `top`.
 const fn face_mask(top: u8, port: bool) -> u128 {

@@ -583,6 +583,7 @@ impl HotDeathState {
         log.event(Event::Revealed { seat });
     }
 
+    #[inline(always)]
     fn remove_from_hand(&mut self, seat: u8, kind: u8) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
@@ -1280,6 +1281,7 @@ impl HotDeathState {
 
     /// Play is about to pass to `current` with nothing pending: checks the hand's end (a
     /// player out of cards, the four bastard cards) and skips eliminated seats.
+    #[inline(always)]
     fn settle<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         if matches!(self.phase, Phase::Over(_)) || self.attack.is_some() {
             return;

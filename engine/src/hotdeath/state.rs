@@ -443,35 +443,55 @@ impl HotDeathState {
     /// as the generic loop does (tested in `engine/tests/hotdeath_invariants.rs`).
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
         loop {
-            let (seat, mask, draw_turn) = match self.phase {
-                Phase::Play => (self.current, self.playable(self.current), true),
-                Phase::PostDraw { card } => (
-                    self.current,
-                    self.playable(self.current) & (1u128 << card),
-                    false,
-                ),
+            match self.phase {
+                Phase::Play => {
+                    let seat = self.current;
+                    let choice = pick_play(self.playable(seat), &mut rngs[seat as usize]);
+                    // As `step` does for a Play action.
+                    self.counters.actions += 1;
+                    self.hand_just_ended = false;
+                    self.counters.turns += 1;
+                    match choice {
+                        Some((kind, named)) => {
+                            self.play(seat, kind, named, &mut NoEvents);
+                            self.truncate_at_cap(&mut NoEvents);
+                        }
+                        None => {
+                            self.draw_turn(seat, &mut NoEvents);
+                            self.truncate_at_cap(&mut NoEvents);
+                            // The same seat decides about the card drawn at once: no trip
+                            // through the dispatch on the phase.
+                            if let Phase::PostDraw { card } = self.phase {
+                                self.random_post_draw(seat, card, rngs);
+                            }
+                        }
+                    }
+                }
+                Phase::PostDraw { card } => self.random_post_draw(self.current, card, rngs),
                 Phase::Over(_) => return,
                 _ => {
                     let (seat, _) = self.actor().expect("a decision");
                     let a = self.sample(&mut rngs[seat as usize]);
                     self.step(a, &mut NoEvents);
-                    continue;
                 }
-            };
-            let choice = pick_play(mask, &mut rngs[seat as usize]);
-            // As `step` does for a Play or PostDraw action.
-            self.counters.actions += 1;
-            self.hand_just_ended = false;
-            if draw_turn {
-                self.counters.turns += 1;
             }
-            match choice {
-                Some((kind, named)) => self.play(seat, kind, named, &mut NoEvents),
-                None if draw_turn => self.draw_turn(seat, &mut NoEvents),
-                None => self.keep_drawn(seat, &mut NoEvents),
-            }
-            self.truncate_at_cap(&mut NoEvents);
         }
+    }
+
+    /// `random_playout`'s drawn-card decision: `seat` plays the card drawn (`card`) or keeps
+    /// it, uniformly among the legal actions.
+    #[inline(always)]
+    fn random_post_draw(&mut self, seat: u8, card: u8, rngs: &mut [Rng]) {
+        let mask = self.playable(seat) & (1u128 << card);
+        let choice = pick_play(mask, &mut rngs[seat as usize]);
+        // As `step` does for a PostDraw action.
+        self.counters.actions += 1;
+        self.hand_just_ended = false;
+        match choice {
+            Some((kind, named)) => self.play(seat, kind, named, &mut NoEvents),
+            None => self.keep_drawn(seat, &mut NoEvents),
+        }
+        self.truncate_at_cap(&mut NoEvents);
     }
 
     pub(crate) fn legal(&self, out: &mut ActionList) {

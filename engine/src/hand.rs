@@ -70,9 +70,8 @@ impl<const K: usize, const W: usize> Hand<K, W> {
             return false;
         }
         self.counts[kind] = c - 1;
-        if c == 1 {
-            self.mask[kind >> 6] &= !(1u64 << (kind & 63));
-        }
+        // Clears the bit when the last copy goes, without a branch on the count.
+        self.mask[kind >> 6] &= !(((c == 1) as u64) << (kind & 63));
         self.len -= 1;
         true
     }

@@ -453,7 +453,7 @@ impl HotDeathState {
                     self.counters.turns += 1;
                     match choice {
                         Some((kind, named)) => {
-                            self.play(seat, kind, named, &mut NoEvents);
+                            self.play_in(seat, kind, named, false, &mut NoEvents);
                             self.truncate_at_cap(&mut NoEvents);
                         }
                         None => {
@@ -488,7 +488,7 @@ impl HotDeathState {
         self.counters.actions += 1;
         self.hand_just_ended = false;
         match choice {
-            Some((kind, named)) => self.play(seat, kind, named, &mut NoEvents),
+            Some((kind, named)) => self.play_in(seat, kind, named, false, &mut NoEvents),
             None => self.keep_drawn(seat, &mut NoEvents),
         }
         self.truncate_at_cap(&mut NoEvents);
@@ -1071,6 +1071,21 @@ impl HotDeathState {
         named: Option<u8>,
         log: &mut S,
     ) {
+        let in_response = matches!(self.phase, Phase::Respond);
+        self.play_in(seat, kind, named, in_response, log);
+    }
+
+    /// `play`, told whether the play answers an attack (`random_playout` knows it does not:
+    /// with the constant inlined, the effect's dispatch on it disappears).
+    #[inline(always)]
+    fn play_in<S: EventSink<Event> + ?Sized>(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        in_response: bool,
+        log: &mut S,
+    ) {
         let underneath = self.top;
         self.remove_from_hand(seat, kind);
         if self.hands[seat as usize].is_empty() && (self.out_len as usize) < MAX_PLAYERS {
@@ -1103,7 +1118,6 @@ impl HotDeathState {
         if let Some(c) = named {
             log.event(Event::ColorNamed { seat, color: c });
         }
-        let in_response = matches!(self.phase, Phase::Respond);
         let d = Deferred {
             card: kind,
             seat,

@@ -2085,6 +2085,36 @@ fn bastard_cards_drawn_on_your_turn_end_the_hand() {
     assert_eq!(st.hand_points()[..4], [0, 1, 2, 2]);
 }
 
+/// The fourth bastard card drawn as a punishment after earlier turns have already checked the
+/// hands (so the end comes from the check the draw itself arms, not from the scenario's
+/// first one).
+#[test]
+fn bastard_cards_drawn_later_as_a_punishment_end_the_hand() {
+    let mut st = four(
+        [
+            &["R1", "B7", "B6"],
+            &["R2", "B8", "B5"],
+            &["R+2", "G9", "G8"],
+            &["QUIT", "SHIT", "FUCK", "Y2"],
+        ],
+        &["R5"],
+        &["HOLY", "G1"],
+        none(),
+    );
+    act(&mut st, play("R1"));
+    assert_turn(&st, 1);
+    act(&mut st, play("R2"));
+    assert_turn(&st, 2);
+    let log = act_log(&mut st, play("R+2"));
+    assert!(log.contains(&Event::HandOver {
+        winner: Some(3),
+        how: HandEnd::BastardCards
+    }));
+    assert_eq!(st.to_act(), None);
+    assert_eq!(st.hand_winner(), Some(3));
+    assert_eq!(st.hand_points()[3], 0);
+}
+
 // ===================================================================================
 // Scoring
 // ===================================================================================

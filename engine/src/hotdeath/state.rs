@@ -1814,3 +1814,68 @@ fn push_plays(mask: u128, out: &mut ActionList) {
         b &= b - 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bookkeeping the fast paths rely on holds at every decision of random games: `ring`
+    /// agrees with the walk over the seats (every seat, 0 to 3 steps, both directions), and
+    /// when `bastard_watch` is clear no hand holds all four bastard cards. (Release builds
+    /// skip `next_active`'s own debug check, so this runs it explicitly.)
+    #[test]
+    fn seat_table_and_bastard_watch_stay_true_in_random_games() {
+        let mut rng = Rng::new(17);
+        let mut decisions = 0u64;
+        for players in 2..=8usize {
+            for (i, opts) in [HotDeathOptions::single_hand(), HotDeathOptions::default()]
+                .into_iter()
+                .enumerate()
+            {
+                let games = if i == 0 { 60 } else { 4 };
+                for g in 0..games {
+                    let mut st =
+                        HotDeathState::new(opts, players, (players * 1000 + g) as u64).unwrap();
+                    while !matches!(st.phase, Phase::Over(_)) {
+                        check_bookkeeping(&st);
+                        let a = st.sample(&mut rng);
+                        st.step(a, &mut NoEvents);
+                        decisions += 1;
+                    }
+                    check_bookkeeping(&st);
+                }
+            }
+        }
+        assert!(decisions > 100_000, "{decisions} decisions");
+    }
+
+    fn check_bookkeeping(st: &HotDeathState) {
+        for clockwise in [false, true] {
+            let mut s = st.clone();
+            s.clockwise = clockwise;
+            for seat in 0..s.n {
+                for steps in 0..4 {
+                    assert_eq!(
+                        s.ring[clockwise as usize][seat as usize],
+                        s.next_active_slow(seat, 1)
+                    );
+                    let mut t = seat;
+                    for _ in 0..steps {
+                        t = s.ring[clockwise as usize][t as usize];
+                    }
+                    assert_eq!(
+                        t,
+                        s.next_active_slow(seat, steps),
+                        "seat {seat}, {steps} steps"
+                    );
+                }
+            }
+        }
+        if !st.bastard_watch {
+            for s in 0..st.n as usize {
+                let m = mask128(&st.hands[s]);
+                assert_ne!(m & BASTARDS, BASTARDS, "seat {s} holds all four unwatched");
+            }
+        }
+    }
+}

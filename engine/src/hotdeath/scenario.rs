@@ -159,7 +159,7 @@ impl HotDeathScenario {
         for &k in top_cards.iter().rev() {
             st.draw.push_top_ordered(k as u16);
         }
-        st.color = match &self.color {
+        let color = match &self.color {
             Some(c) => {
                 let c = Color::parse(c)
                     .ok_or_else(|| format!("unknown colour '{c}' (red, yellow, green, blue)"))?
@@ -180,6 +180,7 @@ impl HotDeathScenario {
             }
             None => color_of(st.top),
         };
+        st.set_top(st.top, color);
         st.clockwise = match self.direction.as_deref() {
             None | Some("clockwise") | Some("left") => true,
             Some("counterclockwise") | Some("anticlockwise") | Some("right") => false,

@@ -98,6 +98,10 @@ pub struct HotDeathState {
     pub(crate) discard_len: u16,
     pub(crate) top: u8,
     pub(crate) color: u8,
+    /// `PLAYABLE` for the options, `top` and `color` (what may be played before the
+    /// hand-dependent rules): looked up when the top card or the colour changes (`set_top`),
+    /// not at every decision.
+    pub(crate) base: u128,
     pub(crate) clockwise: bool,
     pub(crate) current: u8,
     pub(crate) dealer: u8,
@@ -178,6 +182,7 @@ impl HotDeathState {
             discard_len: 0,
             top: 0,
             color: 0,
+            base: PLAYABLE[opts.port_face_matching as usize][0][0],
             clockwise: true,
             current: 0,
             dealer: 0,
@@ -318,6 +323,15 @@ impl HotDeathState {
         }
     }
 
+    /// Sets the top card and the colour in effect (and `base` with them).
+    #[inline(always)]
+    pub(crate) fn set_top(&mut self, top: u8, color: u8) {
+        self.top = top;
+        self.color = color;
+        self.base = PLAYABLE[self.opts.port_face_matching as usize][top as usize]
+            [color.min(BLACK) as usize];
+    }
+
     // ----- seats -----
 
     /// The active seat `steps` active places from `seat` in the current direction (`seat`
@@ -380,8 +394,12 @@ impl HotDeathState {
         let h = &self.hands[seat as usize];
         let held = mask128(h);
         let top = self.top;
-        let mut m = PLAYABLE[self.opts.port_face_matching as usize][top as usize]
-            [self.color.min(BLACK) as usize];
+        let mut m = self.base;
+        debug_assert_eq!(
+            m,
+            PLAYABLE[self.opts.port_face_matching as usize][top as usize]
+                [self.color.min(BLACK) as usize]
+        );
         // Holding the Sixty Nine, a 6 plays on a 9 and a 9 on a 6.
         if held & (1u128 << SIXTY_NINE) != 0 {
             let tn = number_of(top);
@@ -738,8 +756,7 @@ impl HotDeathState {
         let first = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
         self.discard[first as usize] += 1;
         self.discard_len = 1;
-        self.top = first;
-        self.color = color_of(first);
+        self.set_top(first, color_of(first));
         log.event(Event::FirstCard { card: first });
         self.current = self.dealer;
         if self.check_bastards(log) {
@@ -1109,11 +1126,13 @@ impl HotDeathState {
         }
         self.discard[kind as usize] += 1;
         self.discard_len += 1;
-        self.top = kind;
-        self.color = match named {
-            Some(c) => c,
-            None => color_of(kind),
-        };
+        self.set_top(
+            kind,
+            match named {
+                Some(c) => c,
+                None => color_of(kind),
+            },
+        );
         log.event(Event::Played { seat, card: kind });
         if let Some(c) = named {
             log.event(Event::ColorNamed { seat, color: c });
@@ -1439,7 +1458,7 @@ impl HotDeathState {
                 self.deal_cards(size, log);
             }
             Phase::FirstColor => {
-                self.color = (a - CHOOSE_COLOR) as u8;
+                self.set_top(self.top, (a - CHOOSE_COLOR) as u8);
                 log.event(Event::ColorNamed {
                     seat: self.dealer,
                     color: self.color,
@@ -1819,8 +1838,8 @@ fn push_plays(mask: u128, out: &mut ActionList) {
 mod tests {
     use super::*;
 
-    /// The bookkeeping the fast paths rely on holds at every decision of random games: `ring`
-    /// agrees with the walk over the seats (every seat, 0 to 3 steps, both directions), and
+    /// The bookkeeping the fast paths rely on holds at every decision of random games: `base`
+    /// is the playable table's entry for the top card and colour, `ring` agrees with the walk over the seats (every seat, 0 to 3 steps, both directions), and
     /// when `bastard_watch` is clear no hand holds all four bastard cards. (Release builds
     /// skip `next_active`'s own debug check, so this runs it explicitly.)
     #[test]
@@ -1850,6 +1869,11 @@ mod tests {
     }
 
     fn check_bookkeeping(st: &HotDeathState) {
+        assert_eq!(
+            st.base,
+            PLAYABLE[st.opts.port_face_matching as usize][st.top as usize]
+                [st.color.min(BLACK) as usize]
+        );
         for clockwise in [false, true] {
             let mut s = st.clone();
             s.clockwise = clockwise;

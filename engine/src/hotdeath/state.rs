@@ -309,6 +309,14 @@ impl HotDeathState {
     /// Rebuilds `ring` from `active` (after seats join or leave the hand).
     pub(crate) fn relink(&mut self) {
         let n = self.n;
+        if self.n_active == n {
+            // Everyone in (every new hand): the neighbours.
+            for s in 0..n {
+                self.ring[0][s as usize] = if s == 0 { n - 1 } else { s - 1 };
+                self.ring[1][s as usize] = if s + 1 == n { 0 } else { s + 1 };
+            }
+            return;
+        }
         for s in 0..n {
             for (d, step) in [(0, n - 1), (1, 1)] {
                 let mut t = s;
@@ -657,7 +665,9 @@ impl HotDeathState {
                 self.n as usize
             }
         };
-        let total: u32 = self.deck.iter().map(|&c| c as u32).sum();
+        // A cut takes the r-th card of the deck in kind order: one lookup in the listed deck.
+        let mut cards = [0u16; DECK_SIZE + 16];
+        let total = self.deck_list(&mut cards) as u32;
         loop {
             let mut best: Option<u8> = None;
             let mut tied = [0u8; MAX_PLAYERS];
@@ -665,15 +675,7 @@ impl HotDeathState {
             for &s in &seats[..count] {
                 // Cut until a number card (specials count as their number, the Sixty Nine as 69).
                 let num = loop {
-                    let mut r = self.rng.below(total);
-                    let mut c = 0u8;
-                    for (k, &cnt) in self.deck.iter().enumerate() {
-                        if r < cnt as u32 {
-                            c = k as u8;
-                            break;
-                        }
-                        r -= cnt as u32;
-                    }
+                    let c = cards[self.rng.below(total) as usize] as u8;
                     let num = number_of(c);
                     if num != NO_NUMBER {
                         log.event(Event::Cut { seat: s, card: c });
@@ -712,15 +714,8 @@ impl HotDeathState {
             self.n_active = self.n;
         }
         self.relink();
-        // Each kind is written 16 times (no kind has more copies) and the next kind overwrites
-        // the surplus: no loop whose length depends on the count, whose exit would mispredict.
         let mut cards = [0u16; DECK_SIZE + 16];
-        let mut len = 0;
-        for (k, &c) in self.deck.iter().enumerate() {
-            debug_assert!(c <= 16);
-            cards[len..len + 16].fill(k as u16);
-            len += c as usize;
-        }
+        let len = self.deck_list(&mut cards);
         self.draw.fill_shuffled(&cards[..len]);
         self.discard = [0; NUM_KINDS];
         self.discard_len = 0;
@@ -740,17 +735,32 @@ impl HotDeathState {
         }
     }
 
+    /// The deck's cards in kind order into `cards`; returns how many. Each kind is written 16
+    /// times (no kind has more copies) and the next kind overwrites the surplus: no loop whose
+    /// length depends on the count, whose exit would mispredict.
+    fn deck_list(&self, cards: &mut [u16; DECK_SIZE + 16]) -> usize {
+        let mut len = 0;
+        for (k, &c) in self.deck.iter().enumerate() {
+            debug_assert!(c <= 16);
+            cards[len..len + 16].fill(k as u16);
+            len += c as usize;
+        }
+        len
+    }
+
     fn deal_cards<S: EventSink<Event> + ?Sized>(&mut self, size: u8, log: &mut S) {
         log.event(Event::HandSize { cards: size });
         self.bastard_watch = true;
         let n = self.n;
+        // The next seat without a division (`%`) per card.
+        let next = |s: u8| if s + 1 == n { 0 } else { s + 1 };
         for _ in 0..size {
-            let mut seat = (self.dealer + 1) % n;
+            let mut seat = next(self.dealer);
             for _ in 0..n {
                 let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
                 self.hands[seat as usize].add(c as usize);
                 log.event(Event::Deal { seat, card: c });
-                seat = (seat + 1) % n;
+                seat = next(seat);
             }
         }
         let first = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;

@@ -122,14 +122,31 @@ fn default_agent_from_its_spec_cannot_cheat_either() {
 fn cannot_cheat_along_random_games() {
     // Play random games; at seat 0's decisions, build a twin by exchanging two opponents'
     // hands of equal size (hidden from seat 0) and check the search is unaffected.
+    let checked = for_each_hidden_twin((0..30).map(|g| (g, g)), |s, t, _, step| {
+        let mut m1 = mcts("iterations=100");
+        let mut m2 = mcts("iterations=100");
+        let (x1, x2) = (decide(&mut m1, s, step), decide(&mut m2, t, step));
+        assert_eq!(x1, x2);
+        assert_eq!(m1.last, m2.last);
+    });
+    assert!(checked > 20, "only {checked} positions checked");
+}
+
+/// Walks random 4-player games (`games`: the game's seed and the seed of the random moves; at
+/// most 60 decisions each) and calls `check(position, twin, kind, step)` at every decision of
+/// seat 0 with a choice for which `swap_hidden` finds a twin. Returns how many were checked.
+fn for_each_hidden_twin(
+    games: impl Iterator<Item = (u64, u64)>,
+    mut check: impl FnMut(&ClassicState, &ClassicState, uno_engine::DecisionKind, u64),
+) -> usize {
     let opts = ClassicOptions::default();
     let mut checked = 0;
-    for game in 0..30u64 {
+    for (game, moves) in games {
         let mut s = ClassicState::new(opts, 4, game).unwrap();
-        let mut rng = Rng::new(game);
+        let mut rng = Rng::new(moves);
         let mut legal = ActionList::new();
         let mut steps = 0;
-        while let Some((seat, _)) = s.to_act() {
+        while let Some((seat, kind)) = s.to_act() {
             steps += 1;
             if steps > 60 {
                 break;
@@ -137,11 +154,7 @@ fn cannot_cheat_along_random_games() {
             s.legal_actions(&mut legal);
             if seat == 0 && legal.len() > 1 {
                 if let Some(t) = swap_hidden(&s) {
-                    let mut m1 = mcts("iterations=100");
-                    let mut m2 = mcts("iterations=100");
-                    let (x1, x2) = (decide(&mut m1, &s, steps), decide(&mut m2, &t, steps));
-                    assert_eq!(x1, x2);
-                    assert_eq!(m1.last, m2.last);
+                    check(&s, &t, kind, steps);
                     checked += 1;
                 }
             }
@@ -149,7 +162,7 @@ fn cannot_cheat_along_random_games() {
             s.apply(a).unwrap();
         }
     }
-    assert!(checked > 20, "only {checked} positions checked");
+    checked
 }
 
 /// The same position with two opponents of equal hand size exchanging hands (a difference seat
@@ -501,40 +514,21 @@ fn observed_opponent_model_cannot_cheat() {
         );
         assert_eq!(xa, xb, "seed {seed}");
     }
-    let opts = ClassicOptions::default();
-    let mut checked = 0;
-    for game in 0..10u64 {
-        let mut s = ClassicState::new(opts, 4, 700 + game).unwrap();
-        let mut rng = Rng::new(game);
-        let mut legal = ActionList::new();
-        let mut m1: Box<dyn Agent<ClassicState>> = spec.build();
-        let mut m2: Box<dyn Agent<ClassicState>> = spec.build();
-        let mut steps = 0;
-        while let Some((seat, kind)) = s.to_act() {
-            steps += 1;
-            if steps > 60 {
-                break;
-            }
-            s.legal_actions(&mut legal);
-            if seat == 0 && legal.len() > 1 {
-                if let Some(t) = swap_hidden(&s) {
-                    let mut tl = ActionList::new();
-                    t.legal_actions(&mut tl);
-                    let x1 = m1.act(
-                        &Decision::new(&s, seat, kind, legal.as_slice()),
-                        &mut Rng::new(steps),
-                    );
-                    let x2 = m2.act(
-                        &Decision::new(&t, seat, kind, tl.as_slice()),
-                        &mut Rng::new(steps),
-                    );
-                    assert_eq!(x1, x2);
-                    checked += 1;
-                }
-            }
-            let a = legal[rng.below(legal.len() as u32) as usize];
-            s.apply(a).unwrap();
-        }
-    }
+    let mut m1: Box<dyn Agent<ClassicState>> = spec.build();
+    let mut m2: Box<dyn Agent<ClassicState>> = spec.build();
+    let checked = for_each_hidden_twin((0..10).map(|g| (700 + g, g)), |s, t, kind, step| {
+        let (mut l1, mut l2) = (ActionList::new(), ActionList::new());
+        s.legal_actions(&mut l1);
+        t.legal_actions(&mut l2);
+        let x1 = m1.act(
+            &Decision::new(s, 0, kind, l1.as_slice()),
+            &mut Rng::new(step),
+        );
+        let x2 = m2.act(
+            &Decision::new(t, 0, kind, l2.as_slice()),
+            &mut Rng::new(step),
+        );
+        assert_eq!(x1, x2);
+    });
     assert!(checked > 20, "only {checked} positions checked");
 }

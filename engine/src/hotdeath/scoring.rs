@@ -20,59 +20,112 @@ use super::cards::*;
 use super::state::{HdHand, HotDeathState};
 use crate::game::MAX_PLAYERS;
 
-/// Steps 1–5 for one hand of cards with `opponents` opponents at the table.
-pub fn raw_score(h: &HdHand, opponents: i32) -> i32 {
-    let mut sum = 0i32;
-    let mut best_other = i32::MIN;
-    let mut highest_number: Option<i32> = None;
-    for (k, c) in h.iter() {
-        let kind = k as u8;
-        let num = number_of(kind);
-        // Cards with special scoring are not counted as number cards here.
-        let special = matches!(
-            kind,
-            FUCKER | HOLY_DEFENDER | SHITTER | PENN_STATE | SIXTY_NINE
-        );
-        if num != NO_NUMBER && !special {
-            let v = if kind == MAGIC_5 { -5 } else { num as i32 };
-            highest_number = Some(highest_number.map_or(v, |h: i32| h.max(v)));
-        }
-        let _ = c;
-    }
-    let quitter_fucker = h.has(QUITTER as usize) && h.has(FUCKER as usize);
-    for (k, c) in h.iter() {
-        let kind = k as u8;
-        let v = match kind {
-            PENN_STATE => continue,
-            MYSTERY_DRAW => 10 * highest_number.unwrap_or(1),
-            60..=63 => 20 * opponents,
-            QUITTER | FUCKER if quitter_fucker => 0,
+/// Step 1's plain points by kind: `base_points`, with 0 for the kinds valued by the hand (the
+/// Spreaders, the Penn State and the Mystery Draw are added separately).
+static SUM_POINTS: [i32; NUM_KINDS] = {
+    let mut t = [0i32; NUM_KINDS];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        t[k] = match k as u8 {
+            60..=63 | PENN_STATE | MYSTERY_DRAW => 0,
             _ => base_points(k),
         };
-        sum += v * c as i32;
-        best_other = best_other.max(v);
+        k += 1;
     }
-    if h.has(PENN_STATE as usize) {
-        let v = if best_other == i32::MIN {
-            0
+    t
+};
+
+/// By number 0–9, the kinds that count as that number for the Mystery Draw: number cards,
+/// special number cards included, except the Magic 5 (−5, apart) and the cards with special
+/// scoring (Fucker, Holy Defender, Shitter, Penn State, Sixty Nine).
+static MYSTERY_NUMBERS: [u128; 10] = {
+    let mut t = [0u128; 10];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        let num = kind_facts(k).number;
+        let special = matches!(
+            k as u8,
+            FUCKER | HOLY_DEFENDER | SHITTER | PENN_STATE | SIXTY_NINE | MAGIC_5
+        );
+        if num != NO_NUMBER && !special {
+            t[num as usize] |= 1u128 << k;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Steps 1–5 for one hand of cards with `opponents` opponents at the table.
+pub fn raw_score(h: &HdHand, opponents: i32) -> i32 {
+    let held = (h.mask(0) as u128) | ((h.mask(1) as u128) << 64);
+    let counts = h.counts();
+    let has = |k: u8| held & (1u128 << k) != 0;
+    // Step 1: a dot product over the kinds (no branch per card), then the kinds valued by
+    // the hand.
+    let mut sum: i32 = counts
+        .iter()
+        .zip(SUM_POINTS.iter())
+        .map(|(&c, &p)| c as i32 * p)
+        .sum();
+    let spreaders: i32 = counts[SPREADER as usize..SPREADER as usize + 4]
+        .iter()
+        .map(|&c| c as i32)
+        .sum();
+    sum += 20 * opponents * spreaders;
+    let mystery = if has(MYSTERY_DRAW) {
+        // 10 × the highest number card: the Magic 5 counts −5; 10 without a number card.
+        let mut present = 0u32;
+        for (n, m) in MYSTERY_NUMBERS.iter().enumerate() {
+            present |= ((held & m != 0) as u32) << n;
+        }
+        let highest = if present != 0 {
+            31 - present.leading_zeros() as i32
+        } else if has(MAGIC_5) {
+            -5
         } else {
-            best_other
+            1
         };
-        sum += v * h.count(PENN_STATE as usize) as i32;
+        let v = 10 * highest;
+        sum += v * counts[MYSTERY_DRAW as usize] as i32;
+        v
+    } else {
+        0
+    };
+    // Step 2: the Quitter and the Fucker together are worth 1000 instead of their values.
+    let quitter_fucker = has(QUITTER) && has(FUCKER);
+    if quitter_fucker {
+        sum -= base_points(QUITTER as usize) * counts[QUITTER as usize] as i32;
+        sum -= base_points(FUCKER as usize) * counts[FUCKER as usize] as i32;
+    }
+    if has(PENN_STATE) {
+        // The highest value among the other cards (0 alone).
+        let mut best: Option<i32> = None;
+        for (k, _) in h.iter() {
+            let v = match k as u8 {
+                PENN_STATE => continue,
+                MYSTERY_DRAW => mystery,
+                60..=63 => 20 * opponents,
+                QUITTER | FUCKER if quitter_fucker => 0,
+                _ => base_points(k),
+            };
+            best = Some(best.map_or(v, |b| b.max(v)));
+        }
+        sum += best.unwrap_or(0) * counts[PENN_STATE as usize] as i32;
     }
     if quitter_fucker {
         sum += 1000;
     }
-    if h.has(SIXTY_NINE as usize) {
+    // Steps 3–5.
+    if has(SIXTY_NINE) {
         sum = 69;
-        if h.has(MAGIC_5 as usize) {
+        if has(MAGIC_5) {
             sum -= 5;
         }
     }
-    if h.has(FUCKER as usize) && !quitter_fucker {
+    if has(FUCKER) && !quitter_fucker {
         sum *= 2;
     }
-    if h.has(HOLY_DEFENDER as usize) {
+    if has(HOLY_DEFENDER) {
         sum = (sum + 1).div_euclid(2);
     }
     sum
@@ -118,6 +171,100 @@ mod tests {
             h.add(k as usize);
         }
         h
+    }
+
+    /// The straightforward reading of steps 1–5 (a loop over the cards held): the oracle
+    /// `raw_score` is checked against.
+    fn raw_score_by_loop(h: &HdHand, opponents: i32) -> i32 {
+        let mut sum = 0i32;
+        let mut best_other = i32::MIN;
+        let mut highest_number: Option<i32> = None;
+        for (k, c) in h.iter() {
+            let kind = k as u8;
+            let num = number_of(kind);
+            // Cards with special scoring are not counted as number cards here.
+            let special = matches!(
+                kind,
+                FUCKER | HOLY_DEFENDER | SHITTER | PENN_STATE | SIXTY_NINE
+            );
+            if num != NO_NUMBER && !special {
+                let v = if kind == MAGIC_5 { -5 } else { num as i32 };
+                highest_number = Some(highest_number.map_or(v, |h: i32| h.max(v)));
+            }
+            let _ = c;
+        }
+        let quitter_fucker = h.has(QUITTER as usize) && h.has(FUCKER as usize);
+        for (k, c) in h.iter() {
+            let kind = k as u8;
+            let v = match kind {
+                PENN_STATE => continue,
+                MYSTERY_DRAW => 10 * highest_number.unwrap_or(1),
+                60..=63 => 20 * opponents,
+                QUITTER | FUCKER if quitter_fucker => 0,
+                _ => base_points(k),
+            };
+            sum += v * c as i32;
+            best_other = best_other.max(v);
+        }
+        if h.has(PENN_STATE as usize) {
+            let v = if best_other == i32::MIN {
+                0
+            } else {
+                best_other
+            };
+            sum += v * h.count(PENN_STATE as usize) as i32;
+        }
+        if quitter_fucker {
+            sum += 1000;
+        }
+        if h.has(SIXTY_NINE as usize) {
+            sum = 69;
+            if h.has(MAGIC_5 as usize) {
+                sum -= 5;
+            }
+        }
+        if h.has(FUCKER as usize) && !quitter_fucker {
+            sum *= 2;
+        }
+        if h.has(HOLY_DEFENDER as usize) {
+            sum = (sum + 1).div_euclid(2);
+        }
+        sum
+    }
+
+    /// The table-driven `raw_score` agrees with the loop over the cards on random hands: every
+    /// kind, up to 40 cards, 1 to 7 opponents, the conditional kinds often.
+    #[test]
+    fn raw_score_matches_the_loop_over_the_cards() {
+        let mut rng = crate::Rng::new(99);
+        let conditional = [
+            PENN_STATE,
+            MYSTERY_DRAW,
+            MAGIC_5,
+            SIXTY_NINE,
+            FUCKER,
+            QUITTER,
+            HOLY_DEFENDER,
+            SHITTER,
+            SPREADER,
+        ];
+        for _ in 0..200_000 {
+            let mut h = HdHand::new();
+            for _ in 0..rng.below(41) {
+                let k = if rng.below(3) == 0 {
+                    conditional[rng.below(conditional.len() as u32) as usize]
+                } else {
+                    rng.below(NUM_KINDS as u32) as u8
+                };
+                h.add(k as usize);
+            }
+            let opponents = 1 + rng.below(7) as i32;
+            assert_eq!(
+                raw_score(&h, opponents),
+                raw_score_by_loop(&h, opponents),
+                "{h:?}"
+            );
+        }
     }
 
     #[test]

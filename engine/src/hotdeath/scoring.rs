@@ -179,7 +179,7 @@ mod tests {
         let mut sum = 0i32;
         let mut best_other = i32::MIN;
         let mut highest_number: Option<i32> = None;
-        for (k, c) in h.iter() {
+        for (k, _) in h.iter() {
             let kind = k as u8;
             let num = number_of(kind);
             // Cards with special scoring are not counted as number cards here.
@@ -191,7 +191,6 @@ mod tests {
                 let v = if kind == MAGIC_5 { -5 } else { num as i32 };
                 highest_number = Some(highest_number.map_or(v, |h: i32| h.max(v)));
             }
-            let _ = c;
         }
         let quitter_fucker = h.has(QUITTER as usize) && h.has(FUCKER as usize);
         for (k, c) in h.iter() {

@@ -138,12 +138,14 @@ impl HotDeathScenario {
         if self.discard.is_empty() {
             return Err("'discard' must hold at least the top card".into());
         }
+        // The last discard listed is the top card (set with the colour below, by `set_top`).
+        let mut top = 0;
         for c in &self.discard {
             let k = card(c, "discard")?;
             take(k, "discard")?;
             st.discard[k as usize] += 1;
             st.discard_len += 1;
-            st.top = k;
+            top = k;
         }
         let mut top_cards = Vec::new();
         for c in &self.draw_pile {
@@ -164,23 +166,23 @@ impl HotDeathScenario {
                 let c = Color::parse(c)
                     .ok_or_else(|| format!("unknown colour '{c}' (red, yellow, green, blue)"))?
                     as u8;
-                if color_of(st.top) != BLACK && c != color_of(st.top) {
+                if color_of(top) != BLACK && c != color_of(top) {
                     return Err(format!(
                         "'color' contradicts the coloured top card {}",
-                        CARDS[st.top as usize].code
+                        CARDS[top as usize].code
                     ));
                 }
                 c
             }
-            None if color_of(st.top) == BLACK => {
+            None if color_of(top) == BLACK => {
                 return Err(format!(
                     "the top card {} is black: give 'color'",
-                    CARDS[st.top as usize].code
+                    CARDS[top as usize].code
                 ))
             }
-            None => color_of(st.top),
+            None => color_of(top),
         };
-        st.set_top(st.top, color);
+        st.set_top(top, color);
         st.clockwise = match self.direction.as_deref() {
             None | Some("clockwise") | Some("left") => true,
             Some("counterclockwise") | Some("anticlockwise") | Some("right") => false,

@@ -1,6 +1,6 @@
 //! Classic UNO's agents: which heuristic and search agents play it.
 
-use crate::encode::{ClassicEncoder, Observation, ObservationEncoder};
+use crate::encode::{ClassicEncoder, ClassicEvidenceEncoder, Observation, ObservationEncoder};
 use crate::heuristic::{HeuristicAgent, HeuristicParams};
 use crate::mcts::{Mcts, MctsParams, Rollout};
 use crate::spec::{AgentSupport, AnyAgent};
@@ -8,12 +8,23 @@ use crate::{Agent, RandomAgent};
 use uno_engine::classic::ClassicState;
 
 impl AgentSupport for ClassicState {
-    fn observation() -> Option<Observation<Self>> {
-        Some(Observation {
-            variant: "classic",
-            len: ClassicEncoder::LEN,
-            encode: ClassicEncoder::encode,
-        })
+    fn observations() -> Vec<Observation<Self>> {
+        vec![
+            Observation {
+                variant: "classic",
+                name: "classic",
+                len: ClassicEncoder::LEN,
+                encode: ClassicEncoder::encode,
+                extends: None,
+            },
+            Observation {
+                variant: "classic",
+                name: "classic-evidence",
+                len: ClassicEvidenceEncoder::LEN,
+                encode: ClassicEvidenceEncoder::encode,
+                extends: Some("classic"),
+            },
+        ]
     }
     fn heuristic(p: &HeuristicParams) -> Box<dyn Agent<Self>> {
         Box::new(HeuristicAgent { params: p.clone() })

@@ -19,10 +19,25 @@ pub trait ObservationEncoder {
 pub struct Observation<G: uno_engine::Game> {
     /// Variant name (written into model configs).
     pub variant: &'static str,
+    /// Encoder name: the variant's name for its first (default) encoder, which model configs
+    /// from before encoders had names mean; another name for each further encoder.
+    pub name: &'static str,
     /// Encoding length.
     pub len: usize,
     pub encode: fn(&G::View, &mut [f32]),
+    /// The encoder whose whole encoding is the first part of this one, if any: a network trained
+    /// on that one starts out on this one with zero weights for the further inputs (`uno train
+    /// --init`), which leaves its values unchanged.
+    pub extends: Option<&'static str>,
 }
+
+impl<G: uno_engine::Game> Clone for Observation<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: uno_engine::Game> Copy for Observation<G> {}
 
 /// Writes the 0/1 legal-action mask (`out.len()` = the action-space width).
 pub fn legal_mask(legal: &[Action], out: &mut [f32]) {
@@ -163,6 +178,47 @@ impl ObservationEncoder for ClassicEncoder {
             s[rel(by)] = 1.0;
         }
         assert_eq!(w.pos, Self::LEN);
+    }
+}
+
+/// Classic UNO observation with public draw evidence (398 floats): the 348 of
+/// [`ClassicEncoder`], then one section:
+///
+/// | section | len | content |
+/// |---|---|---|
+/// | draw evidence | 50 | by seat offset (10) × slot (red, yellow, green, blue, black): 1 / (cards that seat's hand has taken since its holder drew at a normal turn with that colour in effect, or drew rather than play a black card), 0 without such a draw (`DrawEvidence`) |
+///
+/// The opponents' draws are the one piece of public history the plain encoding lacks: a player
+/// who draws at a normal turn usually holds no card of the colour in effect, and no Wild.
+pub struct ClassicEvidenceEncoder;
+
+pub const CLASSIC_EVIDENCE_SECTIONS: [(&str, usize); 1] = [("draw_evidence", MAX_PLAYERS * 5)];
+pub const CLASSIC_EVIDENCE_OBS_LEN: usize = CLASSIC_OBS_LEN + total(&CLASSIC_EVIDENCE_SECTIONS);
+const _: () = assert!(CLASSIC_EVIDENCE_OBS_LEN == 398);
+
+impl ObservationEncoder for ClassicEvidenceEncoder {
+    type View = ClassicView;
+    const LEN: usize = CLASSIC_EVIDENCE_OBS_LEN;
+
+    fn encode(v: &ClassicView, out: &mut [f32]) {
+        assert!(out.len() >= Self::LEN, "observation buffer too short");
+        ClassicEncoder::encode(v, out);
+        let n = v.num_players as usize;
+        let s = &mut out[CLASSIC_OBS_LEN..Self::LEN];
+        assert_eq!(
+            s.len(),
+            CLASSIC_EVIDENCE_SECTIONS[0].1,
+            "section draw_evidence length"
+        );
+        s.fill(0.0);
+        for seat in 0..n {
+            let offset = (seat + n - v.seat as usize) % n;
+            for slot in 0..5 {
+                if let Some(k) = v.evidence[seat].since(slot) {
+                    s[offset * 5 + slot] = 1.0 / k.max(1) as f32;
+                }
+            }
+        }
     }
 }
 

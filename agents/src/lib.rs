@@ -16,7 +16,9 @@ pub mod params;
 pub mod random;
 pub mod spec;
 
-pub use encode::{legal_mask, ClassicEncoder, Observation, ObservationEncoder};
+pub use encode::{
+    legal_mask, ClassicEncoder, ClassicEvidenceEncoder, Observation, ObservationEncoder,
+};
 pub use heuristic::{HeuristicAgent, HeuristicParams};
 pub use mcts::{Mcts, MctsParams};
 pub use random::{FirstLegalAgent, RandomAgent};

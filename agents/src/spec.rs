@@ -114,9 +114,34 @@ pub fn split_spec_list(text: &str) -> Vec<String> {
 pub trait AgentSupport: Game {
     fn heuristic(p: &HeuristicParams) -> Box<dyn Agent<Self>>;
     fn mcts(p: &MctsParams) -> Box<dyn Agent<Self>>;
-    /// The observation encoder neural agents read, if the variant has one.
+    /// The observation encoders neural agents can read, the default first (empty if the
+    /// variant has none yet).
+    fn observations() -> Vec<crate::Observation<Self>> {
+        Vec::new()
+    }
+    /// The variant's default observation encoder, if it has one.
     fn observation() -> Option<crate::Observation<Self>> {
-        None
+        Self::observations().into_iter().next()
+    }
+    /// The encoder called `name` (`None`: the default one). The error lists the names there are.
+    fn observation_named(name: Option<&str>) -> Result<crate::Observation<Self>, String> {
+        let all = Self::observations();
+        let Some(name) = name else {
+            return all.into_iter().next().ok_or_else(|| {
+                "this variant has no observation encoder yet (available for: classic)".to_string()
+            });
+        };
+        let names: Vec<&str> = all.iter().map(|o| o.name).collect();
+        all.iter().find(|o| o.name == name).copied().ok_or_else(|| {
+            format!(
+                "no observation encoder '{name}' for this variant (known: {})",
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )
+        })
     }
 }
 

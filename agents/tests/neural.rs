@@ -16,6 +16,7 @@ fn config(hidden: Vec<usize>) -> NetConfig {
         variant: "classic".into(),
         players: 2,
         options: serde_json::Value::Null,
+        encoder: None,
         obs_len: uno_agents::ClassicEncoder::LEN,
         num_actions: NUM_ACTIONS,
         hidden,

@@ -323,3 +323,78 @@ fn challenger_sees_the_shown_hand_and_nobody_else_does() {
     ClassicEncoder::encode(&s.view(2), &mut e2);
     assert!(section(&e2, "revealed").iter().all(|&x| x == 0.0));
 }
+
+// ----- the classic-evidence encoder -----
+
+fn encode_evidence(s: &ClassicState, seat: Seat) -> Vec<f32> {
+    use uno_agents::encode::CLASSIC_EVIDENCE_OBS_LEN;
+    let mut out = vec![-1.0; CLASSIC_EVIDENCE_OBS_LEN];
+    uno_agents::ClassicEvidenceEncoder::encode(&s.view(seat), &mut out);
+    out
+}
+
+#[test]
+fn evidence_encoding_is_the_plain_one_then_the_draws_by_seat_offset_and_slot() {
+    // Three players; red in effect. Seat 0 holds no red and draws (G5, unplayable); seat 1 then
+    // plays R1; seat 2 cannot follow red or a 1 and draws (B8). Seat 0 then draws on red once
+    // more (Y4).
+    let mut s = scenario(
+        r#"{"players": 3, "hands": [["G1", "G2"], ["R1", "R2", "Y9"], ["B1", "B2"]],
+            "discard": ["R3"], "draw_pile": ["G5", "B8", "Y4"]}"#,
+    );
+    let draw = uno_engine::classic::action::DRAW;
+    s.apply(draw).unwrap();
+    s.apply(uno_engine::classic::encode_play(
+        uno_engine::classic::parse_card("R1").unwrap(),
+        0,
+    ))
+    .unwrap();
+    s.apply(draw).unwrap();
+    let len = uno_agents::encode::CLASSIC_EVIDENCE_OBS_LEN;
+    assert_eq!(len, CLASSIC_OBS_LEN + MAX_PLAYERS * 5);
+    for viewer in 0..3u8 {
+        let e = encode_evidence(&s, viewer);
+        assert_eq!(
+            e[..CLASSIC_OBS_LEN],
+            encode(&s, viewer)[..],
+            "the plain encoding first"
+        );
+        let ev = &e[CLASSIC_OBS_LEN..];
+        let at = |seat: usize, slot: usize| ev[((seat + 3 - viewer as usize) % 3) * 5 + slot];
+        // Seat 0 drew on red (one card taken since), seat 2 drew on red; both without a Wild.
+        assert_eq!(at(0, 0), 1.0);
+        assert_eq!(at(0, 4), 1.0);
+        assert_eq!(at(2, 0), 1.0);
+        assert_eq!(at(2, 4), 1.0);
+        // Nothing else, and nothing past the player count.
+        let set: usize = ev.iter().filter(|&&x| x != 0.0).count();
+        assert_eq!(set, 4, "viewer {viewer}: {ev:?}");
+    }
+    // Seat 0 draws on red again (Y4): its count restarts at 1.
+    s.apply(draw).unwrap();
+    let ev = encode_evidence(&s, 1)[CLASSIC_OBS_LEN..].to_vec();
+    // Seat 0 is offset 2 from seat 1.
+    assert_eq!(ev[2 * 5], 1.0);
+    assert!(ev.iter().all(|&x| (0.0..=1.0).contains(&x)));
+}
+
+#[test]
+fn evidence_fades_with_the_cards_taken_since() {
+    // Two players, red in effect: seat 0 draws (B5); seat 1 plays R+2 on it: seat 0 takes two
+    // more cards, three since its draw on red.
+    let mut s = scenario(
+        r#"{"players": 2, "hands": [["G1", "G2"], ["R+2", "R9", "Y9"]],
+            "discard": ["R3"], "draw_pile": ["B5", "B6", "B7"]}"#,
+    );
+    s.apply(uno_engine::classic::action::DRAW).unwrap();
+    s.apply(uno_engine::classic::encode_play(
+        uno_engine::classic::parse_card("R+2").unwrap(),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(s.hand(0).len(), 5);
+    let ev = encode_evidence(&s, 1)[CLASSIC_OBS_LEN..].to_vec();
+    // Seat 0 is offset 1 from seat 1.
+    assert_eq!(ev[5], 1.0 / 3.0);
+    assert_eq!(ev[5 + 4], 1.0 / 3.0);
+}

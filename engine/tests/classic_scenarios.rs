@@ -1978,3 +1978,102 @@ fn challenge_shows_hand_to_challenger() {
     assert_eq!(st.view(1).revealed.map(|(o, h)| (o, h.len())), Some((0, 2)));
     assert!(st.view(2).revealed.is_none());
 }
+
+// ----- public draw evidence -----
+
+#[test]
+fn drawing_on_a_colour_is_public_evidence_with_the_cards_taken_since() {
+    let mut st = build(
+        r#"{"players": 2, "hands": [["G1", "G2", "B9"], ["Y1", "R5", "Y2"]],
+            "discard": ["R3"], "draw_pile": ["B5", "B6", "B7", "R8"]}"#,
+    );
+    for seat in 0..2 {
+        for slot in 0..5 {
+            assert_eq!(st.draw_evidence(seat).since(slot), None);
+        }
+    }
+    // Red in effect, seat 0 cannot follow: it draws B5 (unplayable), the turn passes.
+    act(&mut st, DRAW);
+    let e = *st.draw_evidence(0);
+    assert_eq!(
+        e.since(RED as usize),
+        Some(1),
+        "drew on red; one card taken since"
+    );
+    assert_eq!(e.since(4), Some(1), "drew rather than play a black card");
+    for slot in [YELLOW, GREEN, BLUE] {
+        assert_eq!(e.since(slot as usize), None);
+    }
+    assert_eq!(st.draw_evidence(1).since(RED as usize), None);
+    // Every view shows it, by seat.
+    let v = uno_engine::classic::ClassicView::new(&st, 1);
+    assert_eq!(v.evidence[0].since(RED as usize), Some(1));
+    // Seat 1 plays R5 and calls nothing (two cards left); seat 0 draws again on red: B6.
+    act(&mut st, play("R5"));
+    assert_eq!(to_act(&st), (0, DecisionKind::Play));
+    assert_eq!(st.draw_evidence(1).since(RED as usize), None);
+    act(&mut st, DRAW);
+    // The second draw on red restarts red's count; the black slot too.
+    assert_eq!(st.draw_evidence(0).since(RED as usize), Some(1));
+    assert_eq!(st.draw_evidence(0).since(4), Some(1));
+    // Seat 1 draws on red: B7, unplayable.
+    act(&mut st, DRAW);
+    assert_eq!(st.draw_evidence(1).since(RED as usize), Some(1));
+    // Seat 0 draws on red once more and gets R8, which it plays. The evidence stays: the hand
+    // held no red before the draw and has taken one card since (the R8, now played).
+    act(&mut st, DRAW);
+    assert_eq!(to_act(&st), (0, DecisionKind::PostDraw));
+    assert_eq!(st.draw_evidence(0).since(RED as usize), Some(1));
+    act(&mut st, play("R8"));
+    assert_eq!(st.draw_evidence(0).since(RED as usize), Some(1));
+    assert_eq!(st.draw_evidence(0).since(4), Some(1));
+    // A new hand clears it all.
+    let mut st = build(
+        r#"{"players": 2, "options": {"match_target": 500}, "hands": [["G1", "G2"], ["R5"]],
+            "discard": ["R3"], "draw_pile": ["B5"]}"#,
+    );
+    act(&mut st, DRAW);
+    assert_eq!(st.draw_evidence(0).since(RED as usize), Some(1));
+    act(&mut st, play("R5"));
+    assert_eq!(st.hands_played(), 1);
+    assert!(!st.is_terminal());
+    for slot in 0..5 {
+        assert_eq!(st.draw_evidence(0).since(slot), None);
+    }
+}
+
+#[test]
+fn draw_evidence_counts_later_cards_taken_and_moves_with_a_swapped_hand() {
+    let mut st = build(
+        r#"{"players": 3, "options": {"seven_zero": true},
+            "hands": [["G1", "G4"], ["R7", "Y2", "Y3", "B9"], ["B1", "R2", "G4"]],
+            "discard": ["Y5"], "draw_pile": ["B6", "G7", "G8", "B8"]}"#,
+    );
+    // Seat 0 draws on yellow (B6, unplayable).
+    act(&mut st, DRAW);
+    assert_eq!(st.draw_evidence(0).since(YELLOW as usize), Some(1));
+    // Seat 1 plays Y3; seat 2 holds no yellow and no 3: it draws G7.
+    act(&mut st, play("Y3"));
+    act(&mut st, DRAW);
+    assert_eq!(st.draw_evidence(2).since(YELLOW as usize), Some(1));
+    // Seat 0 draws again on yellow (G8): yellow's count restarts at 1.
+    act(&mut st, DRAW);
+    assert_eq!(st.draw_evidence(0).since(YELLOW as usize), Some(1));
+    // Seat 1 plays Y2, then seat 2 plays R2 on it.
+    act(&mut st, play("Y2"));
+    act(&mut st, play("R2"));
+    // Seat 0 cannot follow red: draws B8. Evidence on red and yellow for seat 0.
+    act(&mut st, DRAW);
+    let e = *st.draw_evidence(0);
+    assert_eq!(e.since(RED as usize), Some(1));
+    assert_eq!(
+        e.since(YELLOW as usize),
+        Some(2),
+        "one more card taken since the yellow draw"
+    );
+    // Seat 1 plays R7 and swaps hands with seat 0: the evidence moves with seat 0's hand.
+    act(&mut st, play("R7"));
+    act(&mut st, TARGET + 1); // two seats on: seat 0
+    assert_eq!(*st.draw_evidence(1), e);
+    assert_eq!(st.draw_evidence(0).since(RED as usize), None);
+}

@@ -227,6 +227,11 @@ pub struct TrainArgs {
     /// Hidden layer widths, comma-separated.
     #[arg(long)]
     pub hidden: Option<String>,
+    /// Observation encoder, by name (classic: `classic`, the default, or `classic-evidence`,
+    /// which adds the opponents' public draws). With --init, the starting model's by default;
+    /// a model on `classic` can start a `classic-evidence` run.
+    #[arg(long, value_name = "NAME")]
+    pub encoder: Option<String>,
     /// Adam learning rate.
     #[arg(long)]
     pub lr: Option<f64>,
@@ -271,7 +276,9 @@ pub struct TrainArgs {
     pub resume: bool,
     /// Start a new run from the weights of a saved model (a folder that `neural:` plays)
     /// instead of random ones, e.g. to fine-tune it against other opponents. The model must be
-    /// for the same variant, players and options; its layer widths are used.
+    /// for the same variant, players and options; its layer widths are used. A model on an
+    /// encoder that a longer one extends (`classic` for `classic-evidence`) starts the longer
+    /// one with zero weights on the further inputs, so it plays as before at first.
     #[arg(long, value_name = "MODEL")]
     pub init: Option<PathBuf>,
     /// Worker threads for the games (default: all cores). Results do not depend on it.

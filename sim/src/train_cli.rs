@@ -82,6 +82,7 @@ mod imp {
                 .ok_or("--resume needs --out, the folder of the run to continue")?;
             let tuning = a.opponents.is_some()
                 || a.hidden.is_some()
+                || a.encoder.is_some()
                 || a.lr.is_some()
                 || a.batch.is_some()
                 || a.games_per_iter.is_some()
@@ -128,15 +129,19 @@ mod imp {
             let input = a.opts.gather()?;
             let opts = G::options(&input, a.players)?;
             let seed = a.seed.unwrap_or(1);
-            // A warm start keeps the starting model's layer widths.
-            let init_hidden = match &a.init {
-                Some(dir) => Some(
-                    uno_agents::neural::read_config(dir)
-                        .map_err(|e| format!("--init: {e}"))?
-                        .hidden,
-                ),
+            // A warm start keeps the starting model's layer widths (and, unless told, its
+            // encoder).
+            let init_cfg = match &a.init {
+                Some(dir) => {
+                    Some(uno_agents::neural::read_config(dir).map_err(|e| format!("--init: {e}"))?)
+                }
                 None => None,
             };
+            let init_hidden = init_cfg.as_ref().map(|c| c.hidden.clone());
+            let encoder = a
+                .encoder
+                .clone()
+                .or_else(|| init_cfg.as_ref().and_then(|c| c.encoder.clone()));
             let hidden = match (&a.hidden, init_hidden) {
                 (Some(h), None) => parse_hidden(h)?,
                 (None, None) => vec![256, 256],
@@ -158,6 +163,7 @@ mod imp {
                 options: serde_json::to_value(opts).expect("options serialise"),
                 seed,
                 hidden,
+                encoder,
                 init: a.init.as_ref().map(|p| p.display().to_string()),
                 learning_rate: a.lr.unwrap_or(1e-3),
                 batch_size: a.batch.unwrap_or(512),

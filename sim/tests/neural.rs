@@ -20,6 +20,7 @@ fn small(games: u64) -> TrainConfig {
         options: serde_json::to_value(ClassicOptions::default()).unwrap(),
         seed: 5,
         hidden: vec![32],
+        encoder: None,
         init: None,
         learning_rate: 3e-3,
         batch_size: 256,
@@ -431,6 +432,29 @@ fn train_command_writes_a_playable_model() {
     fails(
         &[
             "train",
+            "--resume",
+            "-o",
+            o,
+            "--encoder",
+            "classic-evidence",
+        ],
+        "train.json",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--encoder",
+            "nonsense",
+            "-o",
+            dir.path().join("w6").to_str().unwrap(),
+        ],
+        "no observation encoder 'nonsense'",
+    );
+    fails(
+        &[
+            "train",
             "-n",
             "64",
             "--init",
@@ -450,5 +474,76 @@ fn train_command_writes_a_playable_model() {
             "--no-write",
         ],
         "no such directory",
+    );
+}
+
+/// `--init` onto an encoder that extends the model's (`classic` → `classic-evidence`): the
+/// further inputs start with zero weights, so the network gives the same values as before; an
+/// encoder that does not extend the model's is refused.
+#[test]
+fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
+    use uno_agents::{ClassicEncoder, ClassicEvidenceEncoder, ObservationEncoder};
+    use uno_engine::Game;
+    let dir = TempDir::named("neural", "widen");
+    let mut t = trainer(small(128));
+    let stop = AtomicBool::new(false);
+    pool(2).install(|| train::run(&mut t, dir.path(), &stop, |_, _| {}).unwrap());
+    let plain = t.model();
+    let mut cfg = small(64);
+    cfg.init = Some(dir.path().display().to_string());
+    cfg.encoder = Some("classic-evidence".into());
+    let wide = trainer(cfg).model();
+    assert_eq!(wide.config.encoder.as_deref(), Some("classic-evidence"));
+    assert_eq!(wide.config.obs_len, ClassicEvidenceEncoder::LEN);
+    wide.check_game::<ClassicState>().unwrap();
+    // The same values on positions with draw evidence, from random play.
+    let mut rng = uno_engine::Rng::new(3);
+    let (mut x, mut xw) = (
+        vec![0.0; ClassicEncoder::LEN],
+        vec![0.0; ClassicEvidenceEncoder::LEN],
+    );
+    let (mut q, mut qw) = (vec![0.0; 82], vec![0.0; 82]);
+    let (mut s1, mut s2) = (plain.mlp.scratch(), wide.mlp.scratch());
+    let mut evidence_seen = 0;
+    for seed in 0..20 {
+        let mut s = ClassicState::new(ClassicOptions::default(), 2, seed).unwrap();
+        let mut list = uno_engine::ActionList::new();
+        while let Some((seat, _)) = s.to_act() {
+            let v = s.view(seat);
+            ClassicEncoder::encode(&v, &mut x);
+            ClassicEvidenceEncoder::encode(&v, &mut xw);
+            evidence_seen += xw[ClassicEncoder::LEN..].iter().any(|&e| e != 0.0) as usize;
+            plain.mlp.forward(&x, &mut s1, &mut q);
+            wide.mlp.forward(&xw, &mut s2, &mut qw);
+            assert_eq!(q, qw);
+            s.legal_actions(&mut list);
+            let a = list[rng.below(list.len() as u32) as usize];
+            s.apply(a).unwrap();
+        }
+    }
+    assert!(evidence_seen > 100, "{evidence_seen}");
+    // The other way round is refused: a classic-evidence model cannot start a classic run.
+    let wide_dir = TempDir::named("neural", "widen-back");
+    let mut cfg = small(64);
+    cfg.init = Some(dir.path().display().to_string());
+    cfg.encoder = Some("classic-evidence".into());
+    let mut t = trainer(cfg);
+    pool(2).install(|| train::run(&mut t, wide_dir.path(), &stop, |_, _| {}).unwrap());
+    let mut cfg = small(64);
+    cfg.init = Some(wide_dir.path().display().to_string());
+    cfg.encoder = Some("classic".into());
+    let err = Trainer::<ClassicState>::new(cfg, ClassicOptions::default())
+        .err()
+        .unwrap();
+    assert!(err.contains("does not extend"), "{err}");
+    // An unknown encoder is named in the error.
+    let mut cfg = small(64);
+    cfg.encoder = Some("nonsense".into());
+    let err = Trainer::<ClassicState>::new(cfg, ClassicOptions::default())
+        .err()
+        .unwrap();
+    assert!(
+        err.contains("nonsense") && err.contains("classic-evidence"),
+        "{err}"
     );
 }

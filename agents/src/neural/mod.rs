@@ -50,7 +50,7 @@ impl NeuralModel {
 
     /// Whether this model can play game `G` (its variant, encoder width and action space).
     pub fn check_game<G: AgentSupport>(&self) -> Result<(), String> {
-        let Some(obs) = G::observation() else {
+        let Some(default) = G::observation() else {
             return Err(format!(
                 "neural agents need an observation encoder, and this variant has none yet \
                  (available for: classic); the model was trained for '{}'",
@@ -58,12 +58,14 @@ impl NeuralModel {
             ));
         };
         let c = &self.config;
-        if c.variant != obs.variant {
+        if c.variant != default.variant {
             return Err(format!(
                 "the neural model was trained for variant '{}', not '{}'",
-                c.variant, obs.variant
+                c.variant, default.variant
             ));
         }
+        let obs = G::observation_named(c.encoder.as_deref())
+            .map_err(|e| format!("the neural model's encoder: {e}"))?;
         if c.obs_len != obs.len || c.num_actions != G::NUM_ACTIONS {
             return Err(format!(
                 "the neural model's input/output widths ({}, {}) do not match this build's \
@@ -148,7 +150,8 @@ pub struct NeuralAgent<G: Game> {
 impl<G: AgentSupport> NeuralAgent<G> {
     /// The model must have passed [`NeuralModel::check_game`] for `G`.
     pub fn new(name: String, model: Arc<NeuralModel>, eps: f64) -> Self {
-        let obs = G::observation().expect("checked: the variant has an observation encoder");
+        let obs = G::observation_named(model.config.encoder.as_deref())
+            .expect("checked: the variant has the model's observation encoder");
         assert_eq!(obs.len, model.mlp.inputs(), "checked: encoder width");
         NeuralAgent {
             name,

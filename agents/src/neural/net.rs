@@ -29,7 +29,11 @@ pub struct NetConfig {
     /// Game options it was trained under (informative).
     #[serde(default)]
     pub options: serde_json::Value,
-    /// Observation length (the variant encoder's `LEN`).
+    /// The observation encoder, by name (`docs/agents/neural.md` lists them);
+    /// absent: the variant's default encoder (every model from before encoders had names).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoder: Option<String>,
+    /// Observation length (the encoder's `LEN`).
     pub obs_len: usize,
     /// Action-space width (the variant's `NUM_ACTIONS`): one Q-value per action id.
     pub num_actions: usize,

@@ -15,7 +15,7 @@ pub use cards::{color_of, face, parse_card, rank_of, Face, CARDS, DECK_SIZE, NUM
 pub use event::{DrawReason, Event};
 pub use options::{ClassicOptions, DrawRule, DrawnCard, FirstCard, Wd4Rule};
 pub use scenario::Scenario;
-pub use state::{ClassicHand, ClassicState, NO_COLOR};
+pub use state::{ClassicHand, ClassicState, DrawEvidence, NO_COLOR};
 pub use view::ClassicView;
 
 use crate::action::{Action, ActionList};

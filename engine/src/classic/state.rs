@@ -77,8 +77,59 @@ pub struct ClassicState {
     pub(crate) hand_points: [i32; MAX_PLAYERS],
     /// The last hand shown in a Wild Draw Four challenge: (challenger, offender, hand as shown).
     pub(crate) reveal: Option<(u8, u8, ClassicHand)>,
+    /// Public evidence of missing colours, per hand (see [`DrawEvidence`]).
+    pub(crate) evidence: [DrawEvidence; MAX_PLAYERS],
     pub(crate) counters: GameCounters,
     pub(crate) rng: Rng,
+}
+
+/// Public evidence that a hand lacks a colour: its holder drew at a normal turn while that
+/// colour was in effect (and drew rather than play a Wild), and the hand has taken so many cards
+/// since. A holder who draws only when stuck held no card of the colour then, so the hand's cards
+/// of that colour are among those taken since. Everyone at the table sees it. Kept per hand, so
+/// it moves with a hand that is swapped or passed on (seven-zero); cleared at the start of each
+/// hand. A later draw on the same colour restarts its count.
+///
+/// Slots: the colours 0–3 (red, yellow, green, blue) and 4 for black cards (Wild, W+4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawEvidence {
+    /// 1 + the cards the hand has taken in this hand.
+    taken: u16,
+    /// `taken` when the draw that showed the slot was made, before its card; 0 = no such draw.
+    at: [u16; 5],
+}
+
+impl Default for DrawEvidence {
+    fn default() -> Self {
+        DrawEvidence {
+            taken: 1,
+            at: [0; 5],
+        }
+    }
+}
+
+impl DrawEvidence {
+    /// Number of cards the hand has taken since its holder drew while the slot's colour was in
+    /// effect (1 just after that draw: the drawn card itself; at most 255), or `None` without
+    /// such a draw.
+    pub fn since(&self, slot: usize) -> Option<u8> {
+        let at = self.at[slot];
+        (at != 0).then(|| self.taken.wrapping_sub(at).min(255) as u8)
+    }
+
+    /// Records a draw at a normal turn with colour `color` in effect (4: none named yet).
+    #[inline(always)]
+    pub(crate) fn drew_on(&mut self, color: u8) {
+        self.at[color.min(4) as usize] = self.taken;
+        self.at[4] = self.taken;
+    }
+
+    /// One card taken in. (Wrapping: a hand that takes more than 65,535 cards, possible only
+    /// with a huge `max_actions`, may lose its evidence; nothing else depends on it.)
+    #[inline(always)]
+    pub(crate) fn took(&mut self) {
+        self.taken = self.taken.wrapping_add(1);
+    }
 }
 
 impl ClassicState {
@@ -164,6 +215,7 @@ impl ClassicState {
             hand_winner: None,
             hand_points: [0; MAX_PLAYERS],
             reveal: None,
+            evidence: [DrawEvidence::default(); MAX_PLAYERS],
             counters: GameCounters::default(),
             rng,
         }
@@ -237,6 +289,11 @@ impl ClassicState {
         }
     }
     /// Winner of the last finished hand.
+    /// The public evidence that seat `seat`'s hand lacks colours (see [`DrawEvidence`]).
+    pub fn draw_evidence(&self, seat: usize) -> &DrawEvidence {
+        &self.evidence[seat]
+    }
+
     pub fn hand_winner(&self) -> Option<u8> {
         self.hand_winner
     }
@@ -530,6 +587,7 @@ impl ClassicState {
             if m == 0 {
                 // Stuck: the only legal action is drawing (one random number, as `below(1)`).
                 rng.below(1);
+                self.evidence[seat as usize].drew_on(self.color);
                 if self.draw.is_empty() {
                     self.reshuffle(&mut NoEvents);
                 }
@@ -538,6 +596,7 @@ impl ClassicState {
                     Some(c) => {
                         let card = c as u8;
                         self.hands[seat as usize].add(card as usize);
+                        self.evidence[seat as usize].took();
                         self.counters.cards_drawn += 1;
                         if card >= 52 {
                             let c = self.rng.below(4) as u8;
@@ -663,6 +722,7 @@ impl ClassicState {
                 let seat = self.last_player;
                 let target = ((seat as Action + a - TARGET + 1) % self.n as Action) as u8;
                 self.hands.swap(seat as usize, target as usize);
+                self.evidence.swap(seat as usize, target as usize);
                 log.event(Event::HandsSwapped { seat, target });
                 self.after_effects(seat, log);
             }
@@ -771,6 +831,7 @@ impl ClassicState {
         }
         let c = self.draw.draw(&mut self.rng)? as u8;
         self.hands[seat as usize].add(c as usize);
+        self.evidence[seat as usize].took();
         self.counters.cards_drawn += 1;
         Some(c)
     }
@@ -864,8 +925,10 @@ impl ClassicState {
                     let n = self.n as usize;
                     if self.clockwise {
                         self.hands[..n].rotate_right(1);
+                        self.evidence[..n].rotate_right(1);
                     } else {
                         self.hands[..n].rotate_left(1);
+                        self.evidence[..n].rotate_left(1);
                     }
                     log.event(Event::HandsRotated {
                         clockwise: self.clockwise,
@@ -987,6 +1050,7 @@ impl ClassicState {
     #[inline(always)]
     fn do_draw_turn<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let seat = self.current;
+        self.evidence[seat as usize].drew_on(self.color);
         loop {
             let Some(card) = self.draw_one(seat, log) else {
                 log.event(Event::PileExhausted { seat });
@@ -1090,6 +1154,7 @@ impl ClassicState {
         self.stack_len = 0;
         self.wd4_guilty = false;
         self.reveal = None;
+        self.evidence = [DrawEvidence::default(); MAX_PLAYERS];
         log.event(Event::HandStart {
             hand: self.hands_played + 1,
             dealer: self.dealer,

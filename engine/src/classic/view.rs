@@ -6,11 +6,13 @@
 //! hand a Wild Draw Four player showed to the viewer when the viewer challenged (as it was when
 //! shown; it stays in the view until the next challenge or hand). Other information a player could
 //! only *remember* (e.g. the hand they gave away with a 7 under seven-zero, or cards seen drawn)
-//! is not tracked by the engine; agents that want it keep their own memory.
+//! is not tracked by the engine; agents that want it keep their own memory. The one piece of
+//! public history the view does carry is [`DrawEvidence`]: which colours each hand's holder drew
+//! on at a normal turn, and how many cards that hand has taken since.
 
 use super::cards::NUM_KINDS;
 use super::options::ClassicOptions;
-use super::state::{ClassicHand, ClassicState};
+use super::state::{ClassicHand, ClassicState, DrawEvidence};
 use crate::game::{DecisionKind, Game, Seat, MAX_PLAYERS};
 
 #[derive(Clone, Debug)]
@@ -41,6 +43,8 @@ pub struct ClassicView {
     pub revealed: Option<(Seat, ClassicHand)>,
     pub hands_played: u32,
     pub options: ClassicOptions,
+    /// Public evidence of the colours each seat's hand lacks (by seat, not offset).
+    pub evidence: [DrawEvidence; MAX_PLAYERS],
 }
 
 impl ClassicView {
@@ -75,6 +79,7 @@ impl ClassicView {
             revealed: s.revealed_to(seat).map(|(o, h)| (o, *h)),
             hands_played: s.hands_played(),
             options: *s.options(),
+            evidence: std::array::from_fn(|i| *s.draw_evidence(i)),
         }
     }
 

@@ -84,6 +84,9 @@ pub struct TrainConfig {
     pub options: serde_json::Value,
     pub seed: u64,
     pub hidden: Vec<usize>,
+    /// Observation encoder by name (`--encoder`); absent: the variant's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoder: Option<String>,
     /// The model the run started from (`--init`), if not from random weights.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init: Option<String>,
@@ -360,13 +363,15 @@ impl<G: SimGame> Trainer<G> {
     /// more).
     fn build(cfg: TrainConfig, opts: G::Options, warm_start: bool) -> Result<Self, String> {
         cfg.validate()?;
-        let obs = G::observation().ok_or_else(|| {
+        let default = G::observation().ok_or_else(|| {
             format!(
                 "training needs an observation encoder, and variant '{}' has none yet \
                  (available for: classic)",
                 G::VARIANT.name()
             )
         })?;
+        let obs =
+            G::observation_named(cfg.encoder.as_deref()).map_err(|e| format!("--encoder: {e}"))?;
         let opponents = parse_opponents(&cfg.opponents)?;
         for o in &opponents {
             if let Opponent::Agent(s) = o {
@@ -379,6 +384,8 @@ impl<G: SimGame> Trainer<G> {
             variant: obs.variant.into(),
             players: cfg.players,
             options: cfg.options.clone(),
+            // The default encoder stays unnamed, as in every model from before encoders had names.
+            encoder: (obs.name != default.name).then(|| obs.name.to_string()),
             obs_len: obs.len,
             num_actions: G::NUM_ACTIONS,
             hidden: cfg.hidden.clone(),
@@ -389,7 +396,13 @@ impl<G: SimGame> Trainer<G> {
             Some(dir) => {
                 let (m, net) =
                     nn::load_net(Path::new(dir), &device).map_err(|e| format!("--init: {e}"))?;
-                if m != net_cfg {
+                let m_encoder = m.encoder.as_deref().unwrap_or(default.name);
+                let same_game = NetConfig {
+                    encoder: net_cfg.encoder.clone(),
+                    obs_len: net_cfg.obs_len,
+                    ..m.clone()
+                } == net_cfg;
+                if !same_game {
                     return Err(format!(
                         "--init: {dir} is a model for {} with {} players and options {}, \
                          not for this run ({} with {} players and options {})",
@@ -401,7 +414,25 @@ impl<G: SimGame> Trainer<G> {
                         net_cfg.options
                     ));
                 }
-                net
+                if m_encoder == obs.name && m.obs_len == obs.len {
+                    net
+                } else if obs.extends == Some(m_encoder) {
+                    // Onto an encoder that extends the model's: zero weights for the further
+                    // inputs leave every value as it was.
+                    let mut mlp = net.to_mlp();
+                    let first = &mut mlp.layers[0];
+                    debug_assert_eq!(first.inputs, m.obs_len);
+                    first.w.resize(obs.len * first.outputs, 0.0);
+                    first.inputs = obs.len;
+                    QNet::from_mlp(&mlp, &device)
+                } else {
+                    return Err(format!(
+                        "--init: {dir} is a model on encoder '{m_encoder}', and this run's \
+                         encoder '{}' does not extend it (give --encoder {m_encoder}, or leave \
+                         --encoder out)",
+                        obs.name
+                    ));
+                }
             }
         };
         Ok(Trainer {
@@ -429,7 +460,7 @@ impl<G: SimGame> Trainer<G> {
     }
 
     fn obs(&self) -> uno_agents::Observation<G> {
-        G::observation().expect("checked in new")
+        G::observation_named(self.net_cfg.encoder.as_deref()).expect("checked in new")
     }
 
     /// Exploration rate for games starting at training game `g`.

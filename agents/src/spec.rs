@@ -125,12 +125,12 @@ pub trait AgentSupport: Game {
     }
     /// The encoder called `name` (`None`: the default one). The error lists the names there are.
     fn observation_named(name: Option<&str>) -> Result<crate::Observation<Self>, String> {
-        let all = Self::observations();
         let Some(name) = name else {
-            return all.into_iter().next().ok_or_else(|| {
+            return Self::observation().ok_or_else(|| {
                 "this variant has no observation encoder yet (available for: classic)".to_string()
             });
         };
+        let all = Self::observations();
         let names: Vec<&str> = all.iter().map(|o| o.name).collect();
         all.iter().find(|o| o.name == name).copied().ok_or_else(|| {
             format!(

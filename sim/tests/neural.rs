@@ -43,6 +43,14 @@ fn trainer(cfg: TrainConfig) -> Trainer<ClassicState> {
     Trainer::<ClassicState>::new(cfg, ClassicOptions::default()).unwrap()
 }
 
+/// A trainer for `cfg`, run to the end of its budget with its output in `out`.
+fn trained(cfg: TrainConfig, out: &Path) -> Trainer<ClassicState> {
+    let mut t = trainer(cfg);
+    let stop = AtomicBool::new(false);
+    pool(2).install(|| train::run(&mut t, out, &stop, |_, _| {}).unwrap());
+    t
+}
+
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -189,10 +197,7 @@ fn resume_continues_exactly() {
 #[test]
 fn a_warm_start_begins_from_the_given_weights() {
     let dir = TempDir::named("neural", "warm");
-    let mut t = trainer(small(128));
-    let stop = AtomicBool::new(false);
-    pool(2).install(|| train::run(&mut t, dir.path(), &stop, |_, _| {}).unwrap());
-    let trained = t.model();
+    let trained = trained(small(128), dir.path()).model();
     let mut cfg = small(64);
     cfg.init = Some(dir.path().display().to_string());
     cfg.seed = 99;
@@ -485,10 +490,7 @@ fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
     use uno_agents::{ClassicEncoder, ClassicEvidenceEncoder, ObservationEncoder};
     use uno_engine::Game;
     let dir = TempDir::named("neural", "widen");
-    let mut t = trainer(small(128));
-    let stop = AtomicBool::new(false);
-    pool(2).install(|| train::run(&mut t, dir.path(), &stop, |_, _| {}).unwrap());
-    let plain = t.model();
+    let plain = trained(small(128), dir.path()).model();
     let mut cfg = small(64);
     cfg.init = Some(dir.path().display().to_string());
     cfg.encoder = Some("classic-evidence".into());
@@ -527,8 +529,7 @@ fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
     let mut cfg = small(64);
     cfg.init = Some(dir.path().display().to_string());
     cfg.encoder = Some("classic-evidence".into());
-    let mut t = trainer(cfg);
-    pool(2).install(|| train::run(&mut t, wide_dir.path(), &stop, |_, _| {}).unwrap());
+    trained(cfg, wide_dir.path());
     let mut cfg = small(64);
     cfg.init = Some(wide_dir.path().display().to_string());
     cfg.encoder = Some("classic".into());

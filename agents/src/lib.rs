@@ -59,9 +59,9 @@ impl<G: uno_engine::SearchGame> Decision<'_, G> {
     /// A full state sampled from what the deciding player knows (their own hand, the public
     /// cards, hand sizes; never the hidden cards themselves): the only way search agents see a
     /// state.
-    /// `honesty`: see `SearchGame::determinize`.
-    pub fn determinize(&self, honesty: f64, rng: &mut Rng) -> G {
-        self.state.determinize(self.seat, honesty, rng)
+    /// `priors`: see `SearchGame::determinize`.
+    pub fn determinize(&self, priors: uno_engine::Priors, rng: &mut Rng) -> G {
+        self.state.determinize(self.seat, priors, rng)
     }
 }
 

@@ -111,6 +111,10 @@ pub struct MctsParams {
     /// Prior that opponents followed the rules the searcher cannot check (classic: a Wild Draw
     /// Four played without the colour in play); see `SearchGame::determinize`.
     pub honesty: f64,
+    /// Prior that an opponent who drew at a normal turn could not play, where the rules let it
+    /// draw anyway (classic, official draw rule); see `SearchGame::determinize`. Where a draw is
+    /// allowed only when stuck (classic `rlcard`) the evidence is always used.
+    pub stuck: f64,
 }
 
 impl Default for MctsParams {
@@ -132,13 +136,14 @@ impl Default for MctsParams {
             place: 0.0,
             bias: 2.0,
             honesty: 0.9,
+            stuck: 0.0,
         }
     }
 }
 
 pub const MCTS_PARAMS: &str =
     "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
-     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty";
+     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty, stuck";
 
 const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
@@ -166,9 +171,18 @@ impl MctsParams {
             place: p.f64("place", d.place, 0.0, 1.0)?,
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
             honesty: p.f64("honesty", d.honesty, 0.0, 1.0)?,
+            stuck: p.f64("stuck", d.stuck, 0.0, 1.0)?,
         };
         p.finish(MCTS_PARAMS)?;
         Ok(out)
+    }
+
+    /// What the determinization presumes about opponents.
+    pub fn priors(&self) -> uno_engine::Priors {
+        uno_engine::Priors {
+            honesty: self.honesty,
+            stuck: self.stuck,
+        }
     }
 
     /// Canonical spec: `mcts` plus the parameters that differ from the defaults.
@@ -235,6 +249,9 @@ impl MctsParams {
         }
         if self.honesty != d.honesty {
             parts.push(format!("honesty={}", self.honesty));
+        }
+        if self.stuck != d.stuck {
+            parts.push(format!("stuck={}", self.stuck));
         }
         if parts.is_empty() {
             "mcts".into()
@@ -398,7 +415,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 break;
             }
             it += 1;
-            let mut state = d.determinize(self.params.honesty, rng);
+            let mut state = d.determinize(self.params.priors(), rng);
             if it == 1 {
                 self.update_opponent_model(&state, me);
             }

@@ -4,7 +4,7 @@
 use uno_agents::mcts::{FinalChoice, Mcts, MctsParams, Rollout};
 use uno_agents::{Agent, AgentSpec, AnyAgent, Decision, RandomAgent};
 use uno_engine::classic::{ClassicOptions, ClassicState, Scenario};
-use uno_engine::{ActionList, Game, Rng};
+use uno_engine::{ActionList, Game, Priors, Rng};
 
 fn mcts(params: &str) -> Mcts<ClassicState, AnyAgent<ClassicState>> {
     Mcts::new(
@@ -55,6 +55,19 @@ fn params_parse_with_defaults_ranges_and_labels() {
     assert!(MctsParams::parse("c=abc")
         .unwrap_err()
         .contains("not a number"));
+    let s = MctsParams::parse("stuck=0.8").unwrap();
+    assert_eq!(s.stuck, 0.8);
+    assert_eq!(s.label(), "mcts:stuck=0.8");
+    assert_eq!(
+        s.priors(),
+        Priors {
+            honesty: 0.9,
+            stuck: 0.8
+        }
+    );
+    assert!(MctsParams::parse("stuck=1.5")
+        .unwrap_err()
+        .contains("outside"));
     assert!(matches!(
         AgentSpec::parse("mcts:iterations=10"),
         Ok(AgentSpec::Mcts(_))
@@ -272,11 +285,18 @@ fn honesty_prior_shapes_the_offenders_sampled_hand() {
     let mut with_red_honest = 0;
     let mut with_red_uniform = 0;
     for _ in 0..300 {
-        let honest = s.determinize(0, 1.0, &mut rng);
+        let honest = s.determinize(
+            0,
+            Priors {
+                honesty: 1.0,
+                stuck: 0.0,
+            },
+            &mut rng,
+        );
         assert_eq!(honest.hand(2).len(), 6);
         assert_eq!(honest.hand(0).counts(), s.hand(0).counts());
         with_red_honest += holds_red(&honest) as u32;
-        let uniform = s.determinize(0, 0.0, &mut rng);
+        let uniform = s.determinize(0, Priors::default(), &mut rng);
         with_red_uniform += holds_red(&uniform) as u32;
     }
     assert_eq!(

@@ -262,21 +262,44 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn action_name(&self, a: Action) -> String;
 }
 
+/// What a searcher presumes about opponents' play where the rules leave it unchecked; the
+/// determinization samples hidden cards accordingly (see [`SearchGame::determinize`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Priors {
+    /// Probability (0..=1) that an opponent followed a rule the searcher cannot check (classic:
+    /// played a Wild Draw Four without holding the colour in play).
+    pub honesty: f64,
+    /// Probability (0..=1) that an opponent who drew at a normal turn had no card it could play,
+    /// where the rules let a player draw anyway (classic: the official draw rule). Where the
+    /// rules allow a draw only when stuck, the engine treats such draws as certain evidence.
+    pub stuck: f64,
+}
+
+impl Default for Priors {
+    /// Nothing presumed: every hidden arrangement consistent with the rules alone.
+    fn default() -> Self {
+        Priors {
+            honesty: 0.0,
+            stuck: 0.0,
+        }
+    }
+}
+
 /// What search agents need beyond the rules: sampling the hidden information consistently with
 /// what one player knows, and a cheap value estimate for unfinished games.
 pub trait SearchGame: Game {
     /// A full state that `viewer` cannot tell apart from this one: everything the viewer may
     /// know (their view) is kept, every hidden card (other hands, the draw pile's order, hidden
-    /// flags that depend on them) is resampled uniformly among the arrangements consistent with
-    /// it, and the state's own chance stream is replaced by one seeded from `rng`. The result must
-    /// depend only on `self.view(viewer)`, `honesty` and `rng`, never on the hidden cards
+    /// flags that depend on them) is resampled among the arrangements consistent with it, and
+    /// the state's own chance stream is replaced by one seeded from `rng`. The result must
+    /// depend only on `self.view(viewer)`, `priors` and `rng`, never on the hidden cards
     /// themselves.
     ///
-    /// `honesty` (0..=1) is the searcher's prior that opponents followed rules it cannot check
-    /// (e.g. played a Wild Draw Four without holding the colour in play): with that probability
-    /// the hidden cards are sampled consistently with honest play, otherwise uniformly. Variants
-    /// without such rules ignore it.
-    fn determinize(&self, viewer: Seat, honesty: f64, rng: &mut crate::Rng) -> Self;
+    /// `priors` say how far to trust opponents' play where the rules cannot be checked: with
+    /// probability `honesty` (per such event) the hidden cards are sampled consistently with
+    /// honest play, and with probability `stuck` (per opponent) consistently with its draws
+    /// having been forced; otherwise uniformly. Variants without such rules ignore them.
+    fn determinize(&self, viewer: Seat, priors: Priors, rng: &mut crate::Rng) -> Self;
     /// Estimated share of the win for each seat (sums to 1 over the seats in play): the exact
     /// result at a terminal state, a heuristic estimate otherwise.
     fn value_estimate(&self) -> [f64; MAX_PLAYERS];

@@ -24,6 +24,6 @@ pub use action::{Action, ActionList, MAX_LEGAL};
 pub use cards::{CardInfo, Color};
 pub use game::{
     CardGame, DecisionKind, Ending, EventSink, Game, GameCounters, IllegalAction, NoEvents,
-    Outcome, SearchGame, Seat, SwapRecord, SwapSource, HAND_ENDINGS, MAX_PLAYERS,
+    Outcome, Priors, SearchGame, Seat, SwapRecord, SwapSource, HAND_ENDINGS, MAX_PLAYERS,
 };
 pub use rng::{game_seed, stream_seed, Rng};

@@ -2,15 +2,15 @@
 
 use super::cards::{DECK_SIZE, NUM_KINDS};
 use super::state::HotDeathState;
-use crate::game::{Ending, Game, SearchGame, Seat, MAX_PLAYERS};
+use crate::game::{Ending, Game, Priors, SearchGame, Seat, MAX_PLAYERS};
 use crate::rng::Rng;
 
 impl SearchGame for HotDeathState {
     /// Keeps the viewer's hand, the discard pile and every card shown to everyone (revealed
     /// cards stay in their hands); deals the other unseen cards uniformly to the other hands'
     /// hidden places and the draw pile. Hot Death has no rule an observer cannot check, so
-    /// `honesty` is ignored.
-    fn determinize(&self, viewer: Seat, _honesty: f64, rng: &mut Rng) -> Self {
+    /// the priors are ignored.
+    fn determinize(&self, viewer: Seat, _priors: Priors, rng: &mut Rng) -> Self {
         let mut s = self.clone();
         s.rng = Rng::new(rng.next_u64());
         let n = self.n as usize;

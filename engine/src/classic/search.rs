@@ -330,6 +330,19 @@ mod tests {
         })
     }
 
+    /// The real hand fits its evidence (its holder drew only when stuck), and so must the
+    /// sampled one.
+    fn assert_both_fit(real: &ClassicState, sampled: &ClassicState, seat: usize, step: u64) {
+        assert!(
+            fits_evidence(real, seat),
+            "real hand, seat {seat}, step {step}"
+        );
+        assert!(
+            fits_evidence(sampled, seat),
+            "sampled hand, seat {seat}, step {step}"
+        );
+    }
+
     /// Plays random games of `opts`, calling `check(state, step)` before every decision. With
     /// `sensible`, players draw only when they cannot play.
     fn along_random_games(
@@ -367,16 +380,8 @@ mod tests {
                 let mut rng = Rng::new(step);
                 let d = s.determinize(viewer as Seat, Priors::default(), &mut rng);
                 for seat in 0..players {
-                    // Under the `rlcard` rules a draw is made only when stuck, so the real
-                    // hands always fit their evidence, and so must every sampled hand.
-                    assert!(
-                        fits_evidence(s, seat),
-                        "real hand, seat {seat}, step {step}"
-                    );
-                    assert!(
-                        fits_evidence(&d, seat),
-                        "sampled hand, seat {seat}, step {step}"
-                    );
+                    // Under the `rlcard` rules a draw is made only when stuck.
+                    assert_both_fit(s, &d, seat, step);
                     assert_eq!(d.hand(seat).len(), s.hand(seat).len());
                     respected += (seat != viewer
                         && Budget::of(s.draw_evidence(seat))
@@ -391,7 +396,7 @@ mod tests {
     }
 
     #[test]
-    fn the_stuck_prior_decides_whether_voluntary_draws_count() {
+    fn with_the_stuck_prior_official_draws_count_as_evidence() {
         // Official rules, players who draw only when stuck: with `stuck` = 1 the sampled hands
         // fit the evidence, with `stuck` = 0 they often do not.
         let mut ignored_differs = 0;
@@ -409,17 +414,11 @@ mod tests {
                     continue;
                 }
                 checked += 1;
-                assert!(
-                    fits_evidence(s, seat),
-                    "real hand, seat {seat}, step {step}"
-                );
-                assert!(
-                    fits_evidence(&d, seat),
-                    "sampled hand, seat {seat}, step {step}"
-                );
+                assert_both_fit(s, &d, seat, step);
                 ignored_differs += !fits_evidence(&u, seat) as u32;
             }
         });
+        assert!(checked > 1000, "{checked}");
         assert!(ignored_differs > 100, "{ignored_differs}");
     }
 

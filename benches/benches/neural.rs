@@ -94,6 +94,7 @@ fn training(name: &str, opts: ClassicOptions, players: usize) {
         epsilon_decay_games: 1,
         opponents: "self".into(),
         reward: Default::default(),
+        teacher: None,
         pool_size: 1,
         max_decisions: 1000,
         games: 0,

@@ -47,7 +47,7 @@ pub enum Command {
     /// Balance report: seat advantage, game shape, card strength by paired swaps, skill.
     Balance(BalanceArgs),
     /// Train a neural agent by Deep Monte-Carlo self-play (build with `--features neural`).
-    Train(TrainArgs),
+    Train(Box<TrainArgs>),
 }
 
 /// The rule options of a run: preset, options file, overrides.
@@ -224,6 +224,17 @@ pub struct TrainArgs {
     /// first down to 0 for last).
     #[arg(long, value_enum)]
     pub reward: Option<crate::train_cli::Reward>,
+    /// Teach the network an agent's choice of card at normal turns besides the returns (a
+    /// cross-entropy over the playable cards' values; the draw and every other decision are
+    /// left to the returns), e.g. `--teacher heuristic`.
+    #[arg(long)]
+    pub teacher: Option<String>,
+    /// With --teacher: weight of its cross-entropy [default: 0.01].
+    #[arg(long)]
+    pub teacher_weight: Option<f64>,
+    /// With --teacher: temperature of the softmax over the cards' values [default: 0.02].
+    #[arg(long)]
+    pub teacher_temperature: Option<f64>,
     /// Hidden layer widths, comma-separated.
     #[arg(long)]
     pub hidden: Option<String>,
@@ -375,7 +386,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Command::Rules(a) => rules(a),
         Command::Tournament(a) => tournament(a),
         Command::Balance(a) => balance(a),
-        Command::Train(a) => crate::train_cli::train(a),
+        Command::Train(a) => crate::train_cli::train(*a),
     };
     match res {
         Ok(()) => 0,

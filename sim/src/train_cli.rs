@@ -88,6 +88,9 @@ mod imp {
                 || a.games_per_iter.is_some()
                 || a.epsilon.is_some()
                 || a.reward.is_some()
+                || a.teacher.is_some()
+                || a.teacher_weight.is_some()
+                || a.teacher_temperature.is_some()
                 || a.epsilon_start.is_some()
                 || a.epsilon_decay_games.is_some()
                 || a.pool_size.is_some()
@@ -157,6 +160,11 @@ mod imp {
                     h
                 }
             };
+            if a.teacher.is_none()
+                && (a.teacher_weight.is_some() || a.teacher_temperature.is_some())
+            {
+                return Err("--teacher-weight and --teacher-temperature need --teacher".into());
+            }
             let cfg = TrainConfig {
                 variant: G::VARIANT.name().into(),
                 players: a.players,
@@ -173,6 +181,11 @@ mod imp {
                 epsilon_decay_games: a.epsilon_decay_games.unwrap_or(10_000),
                 opponents: a.opponents.clone().unwrap_or_else(|| "self".into()),
                 reward: a.reward.unwrap_or_default(),
+                teacher: a.teacher.clone().map(|spec| train::Teacher {
+                    spec,
+                    weight: a.teacher_weight.unwrap_or(0.01),
+                    temperature: a.teacher_temperature.unwrap_or(0.02),
+                }),
                 pool_size: a.pool_size.unwrap_or(8),
                 max_decisions: a.max_decisions.unwrap_or(1000),
                 games: a

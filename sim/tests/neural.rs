@@ -30,6 +30,7 @@ fn small(games: u64) -> TrainConfig {
         epsilon_decay_games: 256,
         opponents: "self,random".into(),
         reward: Default::default(),
+        teacher: None,
         pool_size: 2,
         max_decisions: 400,
         games,
@@ -114,10 +115,15 @@ fn training_beats_the_untrained_network() {
 #[test]
 fn the_same_seed_gives_the_same_network_for_any_thread_count() {
     let run = |threads: usize| {
-        // Three players and the placing reward, to cover both.
+        // Three players, the placing reward and a teacher, to cover them too.
         let mut cfg = small(3 * 64);
         cfg.players = 3;
         cfg.reward = train::Reward::Placing;
+        cfg.teacher = Some(train::Teacher {
+            spec: "heuristic".into(),
+            weight: 0.5,
+            temperature: 0.05,
+        });
         let mut t = trainer(cfg);
         pool(threads).install(|| {
             while !t.done() {
@@ -462,6 +468,30 @@ fn train_command_writes_a_playable_model() {
             "train",
             "-n",
             "64",
+            "--teacher",
+            "sage",
+            "-o",
+            dir.path().join("w7").to_str().unwrap(),
+        ],
+        "--teacher",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--teacher-temperature",
+            "0.1",
+            "-o",
+            dir.path().join("w8").to_str().unwrap(),
+        ],
+        "need --teacher",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
             "--init",
             "/no/such/model",
             "-o",
@@ -547,4 +577,71 @@ fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
         err.contains("nonsense") && err.contains("classic-evidence"),
         "{err}"
     );
+}
+
+/// How often the network's best card is the heuristic's, over the normal turns of heuristic
+/// games (official rules, 2 players) where the heuristic plays one of at least two cards.
+fn agrees_with_the_heuristic(model: &Arc<NeuralModel>) -> f64 {
+    use uno_agents::{Agent, AgentFactory, Decision};
+    use uno_engine::classic::action::DRAW;
+    use uno_engine::{ActionList, DecisionKind, Game, Rng};
+    let mut net = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
+    let mut heur: Box<dyn Agent<ClassicState>> = AgentSpec::Heuristic(Default::default()).build();
+    let (mut same, mut asked) = (0u32, 0u32);
+    let mut legal = ActionList::new();
+    for g in 0..200 {
+        let mut s = ClassicState::new(ClassicOptions::default(), 2, 9_000 + g).unwrap();
+        let mut rng = Rng::new(g);
+        while let Some((seat, kind)) = s.to_act() {
+            s.legal_actions(&mut legal);
+            let d = Decision::new(&s, seat, kind, legal.as_slice());
+            let h = heur.act(&d, &mut rng);
+            let cards: Vec<u16> = legal
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|&a| a != DRAW)
+                .collect();
+            if kind == DecisionKind::Play && cards.len() >= 2 && h != DRAW {
+                let q = net.q_values(&d);
+                let best = uno_agents::neural::greedy(&cards, q);
+                same += (best == h) as u32;
+                asked += 1;
+            }
+            s.apply(h).unwrap();
+        }
+    }
+    assert!(asked > 500, "{asked}");
+    same as f64 / asked as f64
+}
+
+#[test]
+fn a_teacher_pulls_the_card_choice_towards_its_own() {
+    // The same short run (official rules, against the heuristic) with and without the
+    // heuristic as the teacher of the card choice.
+    let mut cfg = small(4_096);
+    cfg.opponents = "heuristic".into();
+    cfg.epsilon_start = 0.05;
+    cfg.epsilon_decay_games = 1;
+    let plain = trainer(cfg.clone());
+    let mut plain = plain;
+    cfg.teacher = Some(train::Teacher {
+        spec: "heuristic".into(),
+        weight: 1.0,
+        temperature: 0.02,
+    });
+    let mut taught = trainer(cfg);
+    pool(2).install(|| {
+        while !plain.done() {
+            plain.iterate();
+        }
+        while !taught.done() {
+            taught.iterate();
+        }
+    });
+    let (p, t) = (
+        agrees_with_the_heuristic(&plain.model()),
+        agrees_with_the_heuristic(&taught.model()),
+    );
+    assert!(t > p + 0.1, "agreement: plain {p:.3}, taught {t:.3}");
 }

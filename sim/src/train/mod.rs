@@ -105,6 +105,10 @@ pub struct TrainConfig {
     /// The return a sample learns: the win (default) or the placing.
     #[serde(default)]
     pub reward: Reward,
+    /// Demonstrations (`--teacher`): an agent whose choice of card the network is also taught;
+    /// absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teacher: Option<Teacher>,
     /// Pool: a snapshot is added at every checkpoint; the pool keeps the newest this many.
     pub pool_size: usize,
     /// Budget: stop after this many training games (0 = no game limit).
@@ -163,8 +167,40 @@ impl TrainConfig {
             return Err(format!("--minutes must be positive, got {}", self.minutes));
         }
         parse_opponents(&self.opponents)?;
+        if let Some(t) = &self.teacher {
+            AgentSpec::parse(&t.spec).map_err(|e| format!("--teacher: {e}"))?;
+            if !(t.weight >= 0.0 && t.weight <= 1e6) {
+                return Err(format!(
+                    "--teacher-weight must be in [0, 1e6], got {}",
+                    t.weight
+                ));
+            }
+            if !(t.temperature > 0.0 && t.temperature <= 1e6) {
+                return Err(format!(
+                    "--teacher-temperature must be in (0, 1e6], got {}",
+                    t.temperature
+                ));
+            }
+        }
         Ok(())
     }
+}
+
+/// A teacher for the card choice (demonstrations next to the returns, in the spirit of DQfD:
+/// Hester et al., "Deep Q-learning from Demonstrations", AAAI 2018). At each of the learner's
+/// normal turns (`Play`) with a real choice, the teacher agent is asked too; where it plays a
+/// card, the sample also carries the cross-entropy `weight · CE(softmax(Q(cards) /
+/// temperature), teacher's card)` over the cards that may be played. Its gradient sums to zero
+/// over those cards, so it changes their order, not their mean value against the draw; the
+/// draw and every other decision kind are learned from the returns alone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Teacher {
+    /// The teacher, an agent spec (e.g. `heuristic`).
+    pub spec: String,
+    /// Weight of the cross-entropy against the squared error of the returns.
+    pub weight: f64,
+    /// Temperature of the softmax over the cards' values (values are win chances, 0..1).
+    pub temperature: f64,
 }
 
 /// Counters saved with each checkpoint.
@@ -237,6 +273,24 @@ struct GameSamples {
     actions: Vec<u16>,
     seats: Vec<u8>,
     returns: Vec<f32>,
+    /// With a teacher: per sample, the teacher's card (`NO_CARD` if none), and the other cards
+    /// it competes with, listed from `others_at[sample]` to `others_at[sample + 1]`.
+    taught: Vec<u16>,
+    others: Vec<u16>,
+    others_at: Vec<u32>,
+}
+
+const NO_CARD: u16 = u16::MAX;
+
+/// The teacher's random stream in a training game (apart from every seat's).
+const TEACHER_STREAM: u64 = 0x7eac;
+
+/// The teacher inside one training game.
+struct GameTeacher<'a, G: SimGame> {
+    agent: AnyAgent<G>,
+    rng: Rng,
+    /// `draw[a]`: action `a` is the draw (left out of the card choice).
+    draw: &'a [bool],
 }
 
 /// Plays one training game and collects the learner's samples. Seats flagged in `learner`
@@ -253,6 +307,7 @@ fn play_training_game<G: SimGame>(
     max_decisions: u32,
     reward: Reward,
     seed: u64,
+    mut teacher: Option<GameTeacher<'_, G>>,
 ) -> GameSamples {
     let n = state.num_players();
     let mut rngs: Vec<Rng> = (0..n)
@@ -261,7 +316,13 @@ fn play_training_game<G: SimGame>(
     for a in others.iter_mut() {
         uno_agents::Agent::<G>::reset(a);
     }
+    if let Some(t) = &mut teacher {
+        uno_agents::Agent::<G>::reset(&mut t.agent);
+    }
     let mut out = GameSamples::default();
+    if teacher.is_some() {
+        out.others_at.push(0);
+    }
     let mut legal = ActionList::new();
     let mut x = vec![0.0f32; obs_len];
     let mut q = vec![0.0f32; mlp.outputs()];
@@ -289,6 +350,24 @@ fn play_training_game<G: SimGame>(
                 out.obs.extend_from_slice(&x);
                 out.actions.push(a as u16);
                 out.seats.push(seat);
+                if let Some(t) = &mut teacher {
+                    let mut card = NO_CARD;
+                    if kind == uno_engine::DecisionKind::Play {
+                        let d = Decision::new(&state, seat, kind, legal.as_slice());
+                        let e = uno_agents::Agent::<G>::act(&mut t.agent, &d, &mut t.rng);
+                        if legal.contains(e) && !t.draw[e as usize] {
+                            card = e;
+                            out.others.extend(
+                                legal
+                                    .as_slice()
+                                    .iter()
+                                    .filter(|&&c| c != e && !t.draw[c as usize]),
+                            );
+                        }
+                    }
+                    out.taught.push(card);
+                    out.others_at.push(out.others.len() as u32);
+                }
                 a
             }
         } else {
@@ -339,6 +418,9 @@ pub struct Trainer<G: SimGame> {
     pub net_cfg: NetConfig,
     opts: G::Options,
     opponents: Vec<Opponent>,
+    teacher: Option<AgentSpec>,
+    /// `draw[a]`: action `a` is named "draw".
+    draw: Vec<bool>,
     device: Device,
     net: QNet,
     optim: ModuleOptimizer,
@@ -379,6 +461,18 @@ impl<G: SimGame> Trainer<G> {
                     .map_err(|e| format!("--opponents: {e}"))?;
             }
         }
+        let teacher = match &cfg.teacher {
+            None => None,
+            Some(t) => {
+                let spec = AgentSpec::parse(&t.spec).map_err(|e| format!("--teacher: {e}"))?;
+                spec.check_game::<G>()
+                    .map_err(|e| format!("--teacher: {e}"))?;
+                Some(spec)
+            }
+        };
+        let draw = (0..G::NUM_ACTIONS)
+            .map(|a| G::name_action(a as Action) == "draw")
+            .collect();
         let net_cfg = NetConfig {
             format: nn::net::FORMAT.into(),
             variant: obs.variant.into(),
@@ -441,6 +535,8 @@ impl<G: SimGame> Trainer<G> {
             net_cfg,
             opts,
             opponents,
+            teacher,
+            draw,
             device,
             net,
             pool: Vec::new(),
@@ -496,6 +592,7 @@ impl<G: SimGame> Trainer<G> {
         let cfg = &self.cfg;
         let opponents = &self.opponents;
         let pool = &self.pool;
+        let (teacher, draw) = (&self.teacher, &self.draw);
         let samples: Vec<GameSamples> = (0..count)
             .into_par_iter()
             .map(|i| {
@@ -539,6 +636,11 @@ impl<G: SimGame> Trainer<G> {
                     cfg.max_decisions,
                     cfg.reward,
                     seed,
+                    teacher.as_ref().map(|spec| GameTeacher {
+                        agent: spec.instantiate::<G>(),
+                        rng: Rng::new(stream_seed(seed, TEACHER_STREAM)),
+                        draw,
+                    }),
                 )
             })
             .collect();
@@ -562,18 +664,49 @@ impl<G: SimGame> Trainer<G> {
             let mut bx = Vec::with_capacity(b * obs.len);
             let mut mask = vec![0.0f32; b * a_len];
             let mut target = Vec::with_capacity(b);
+            // Teacher: its card (one-hot) and the other cards that may be played, per row.
+            let taught = self.cfg.teacher.as_ref();
+            let (mut tcard, mut tothers) = match taught {
+                Some(_) => (vec![0.0f32; b * a_len], vec![0.0f32; b * a_len]),
+                None => (Vec::new(), Vec::new()),
+            };
             for (k, &i) in chunk.iter().enumerate() {
                 let (g, r) = (rows[i].0 as usize, rows[i].1 as usize);
                 let s = &samples[g];
                 bx.extend_from_slice(&s.obs[r * obs.len..(r + 1) * obs.len]);
                 mask[k * a_len + s.actions[r] as usize] = 1.0;
                 target.push(s.returns[r]);
+                if taught.is_some() && s.taught[r] != NO_CARD {
+                    tcard[k * a_len + s.taught[r] as usize] = 1.0;
+                    let (from, to) = (s.others_at[r] as usize, s.others_at[r + 1] as usize);
+                    for &c in &s.others[from..to] {
+                        tothers[k * a_len + c as usize] = 1.0;
+                    }
+                }
             }
             let bx = Tensor::<2>::from_data(TensorData::new(bx, [b, obs.len]), &self.device);
             let mask = Tensor::<2>::from_data(TensorData::new(mask, [b, a_len]), &self.device);
             let target = Tensor::<2>::from_data(TensorData::new(target, [b, 1]), &self.device);
-            let q = (self.net.forward(bx) * mask).sum_dim(1);
-            let loss = (q - target).powi_scalar(2).mean();
+            let q_all = self.net.forward(bx);
+            let q = (q_all.clone() * mask).sum_dim(1);
+            let mut loss = (q - target).powi_scalar(2).mean();
+            if let Some(t) = taught {
+                let tcard =
+                    Tensor::<2>::from_data(TensorData::new(tcard, [b, a_len]), &self.device);
+                let tothers =
+                    Tensor::<2>::from_data(TensorData::new(tothers, [b, a_len]), &self.device);
+                // Cross-entropy over the row's cards (the others masked far below); rows
+                // without a taught card are left out by `taught_row`.
+                let cards = tcard.clone() + tothers;
+                let taught_row = tcard.clone().sum_dim(1);
+                let z = q_all / t.temperature;
+                let zc = z.clone() * cards.clone() + (cards - 1.0) * 1e4;
+                let top = zc.clone().max_dim(1).detach();
+                let log_sum = (zc - top.clone()).exp().sum_dim(1).log() + top;
+                let z_taught = (z * tcard).sum_dim(1);
+                let ce = (log_sum - z_taught) * taught_row;
+                loss = loss + ce.mean() * t.weight;
+            }
             let l: f32 = loss
                 .to_data()
                 .convert::<f32>()

@@ -623,8 +623,7 @@ fn a_teacher_pulls_the_card_choice_towards_its_own() {
     cfg.opponents = "heuristic".into();
     cfg.epsilon_start = 0.05;
     cfg.epsilon_decay_games = 1;
-    let plain = trainer(cfg.clone());
-    let mut plain = plain;
+    let mut plain = trainer(cfg.clone());
     cfg.teacher = Some(train::Teacher {
         spec: "heuristic".into(),
         weight: 1.0,

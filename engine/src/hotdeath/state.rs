@@ -509,7 +509,15 @@ impl HotDeathState {
     #[inline(always)]
     fn random_post_draw(&mut self, seat: u8, card: u8, rngs: &mut [Rng]) {
         let mask = self.playable(seat) & (1u128 << card);
-        let choice = pick_play(mask, &mut rngs[seat as usize]);
+        let rng = &mut rngs[seat as usize];
+        // Mostly the card drawn cannot be played: the only action is to keep it, and
+        // `rng.below(1)` is one `next_u64` (always 0), so the stream advances the same.
+        let choice = if mask == 0 {
+            rng.next_u64();
+            None
+        } else {
+            pick_play(mask, rng)
+        };
         // As `step` does for a PostDraw action.
         self.counters.actions += 1;
         self.hand_just_ended = false;
@@ -1119,20 +1127,18 @@ impl HotDeathState {
             self.out_order[self.out_len as usize] = seat;
             self.out_len += 1;
         }
-        // A 6 on a 9 or a 9 on a 6 by the holder of the Sixty Nine shows it.
-        // Non-short-circuit `&`: the test is nearly always false, so it costs one
-        // well-predicted branch instead of several random ones (number or not, 6 or 9).
-        let (kn, tn) = (number_of(kind), number_of(underneath));
-        let six_on_nine = (kind < 60)
-            & (kind != SIXTY_NINE)
-            & (underneath != SIXTY_NINE)
-            & (kn.wrapping_add(tn) == 15)
-            & (kn.abs_diff(tn) == 3);
-        if six_on_nine
-            && color_of(kind) != self.color
-            && self.hands[seat as usize].has(SIXTY_NINE as usize)
-        {
-            self.reveal_card(seat, SIXTY_NINE);
+        // A 6 on a 9 or a 9 on a 6 by the holder of the Sixty Nine shows it. The holder test
+        // comes first: it is one bit, nearly always clear (one card of the deck).
+        if self.hands[seat as usize].has(SIXTY_NINE as usize) {
+            let (kn, tn) = (number_of(kind), number_of(underneath));
+            let six_on_nine = (kind < 60)
+                & (kind != SIXTY_NINE)
+                & (underneath != SIXTY_NINE)
+                & (kn.wrapping_add(tn) == 15)
+                & (kn.abs_diff(tn) == 3);
+            if six_on_nine && color_of(kind) != self.color {
+                self.reveal_card(seat, SIXTY_NINE);
+            }
         }
         self.discard[kind as usize] += 1;
         self.discard_len += 1;

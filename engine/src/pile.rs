@@ -99,6 +99,25 @@ impl<const N: usize> DrawPile<N> {
         self.cards[j] = self.cards[last];
         Some(c)
     }
+    /// Draws `n` cards from the unordered part, passing each to `take`: exactly `n` calls of
+    /// `draw`, with the generator and the length kept in locals. The caller checks that no
+    /// card is ordered and that the pile holds at least `n`.
+    #[inline(always)]
+    pub fn draw_unordered(&mut self, n: usize, rng: &mut Rng, mut take: impl FnMut(u16)) {
+        debug_assert!(self.ordered == 0 && n <= self.len as usize);
+        let mut r = rng.clone();
+        let mut len = self.len as usize;
+        for _ in 0..n {
+            len -= 1;
+            let last = len.min(N - 1);
+            let j = (r.below(last as u32 + 1) as usize).min(last);
+            let c = self.cards[j];
+            self.cards[j] = self.cards[last];
+            take(c);
+        }
+        self.len = len as u16;
+        *rng = r;
+    }
     /// All cards in the pile (order meaningful only for the ordered top).
     pub fn as_slice(&self) -> &[u16] {
         &self.cards[..self.len as usize]
@@ -159,6 +178,25 @@ mod tests {
         rest.sort();
         assert_eq!(rest, vec![1, 2, 3]);
         assert_eq!(p.draw(&mut r), None);
+    }
+
+    #[test]
+    fn draw_unordered_draws_what_draw_would() {
+        let mut a: DrawPile<40> = DrawPile::new();
+        for k in 0..40 {
+            a.add_shuffled(k % 13);
+        }
+        let mut b = a;
+        let (mut ra, mut rb) = (Rng::new(11), Rng::new(11));
+        for n in [0, 1, 7, 32] {
+            let mut got = Vec::new();
+            a.draw_unordered(n, &mut ra, |c| got.push(c));
+            let want: Vec<u16> = (0..n).map(|_| b.draw(&mut rb).unwrap()).collect();
+            assert_eq!(got, want);
+            assert_eq!(a.as_slice(), b.as_slice());
+            assert_eq!(ra, rb);
+        }
+        assert!(a.is_empty());
     }
 
     #[test]

@@ -209,11 +209,10 @@ impl<G: AgentSupport> AgentFactory<G> for AgentSpec {
             AgentSpec::Heuristic(p) => G::heuristic(p),
             AgentSpec::Mcts(p) => G::mcts(p),
             #[cfg(feature = "neural")]
-            AgentSpec::Neural(p) => Box::new(crate::neural::NeuralAgent::<G>::new(
-                p.label(),
-                p.model.clone(),
-                p.eps,
-            )),
+            AgentSpec::Neural(p) => Box::new(
+                crate::neural::NeuralAgent::<G>::new(p.label(), p.model.clone(), p.eps)
+                    .with_defer(p.defer),
+            ),
         }
     }
 }

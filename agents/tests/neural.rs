@@ -234,3 +234,61 @@ fn every_shipped_model_loads_and_plays() {
         "the shipped 2-player rlcard model reads the evidence encoding"
     );
 }
+
+#[test]
+fn deferred_kinds_are_decided_by_the_heuristic() {
+    use uno_agents::{AgentFactory, HeuristicParams};
+    use uno_engine::DecisionKind;
+    let cfg = config(vec![16]);
+    let dir = temp_dir("defer");
+    save_net(&dir, &cfg, &QNet::init(&cfg, 13, &Device::flex())).unwrap();
+    let spec = |p: &str| AgentSpec::parse(&format!("neural:path={},{p}", dir.display()));
+    let hybrid = spec("defer=call_uno+respond").unwrap();
+    assert_eq!(
+        hybrid.label(),
+        format!("neural:path={},defer=call_uno+respond", dir.display())
+    );
+    // The label parses back to the same spec.
+    assert_eq!(
+        AgentSpec::parse(&hybrid.label()).unwrap().label(),
+        hybrid.label()
+    );
+    let err = spec("defer=play+dance").unwrap_err();
+    assert!(err.contains("'dance'") && err.contains("call_uno"), "{err}");
+    let plain = AgentSpec::parse(&format!("neural:{}", dir.display())).unwrap();
+
+    let mut a: Box<dyn Agent<ClassicState>> = hybrid.build();
+    let mut net: Box<dyn Agent<ClassicState>> = plain.build();
+    let mut heur: Box<dyn Agent<ClassicState>> =
+        AgentSpec::Heuristic(HeuristicParams::default()).build();
+    let mut legal = ActionList::new();
+    let (mut deferred, mut own) = (0, 0);
+    for g in 0..40 {
+        let mut s = ClassicState::deal(ClassicOptions::default(), 2, 500 + g);
+        for agent in [&mut a, &mut net, &mut heur] {
+            agent.reset();
+        }
+        let mut steps = 0;
+        while let Some((seat, kind)) = s.to_act() {
+            s.legal_actions(&mut legal);
+            let d = Decision::new(&s, seat, kind, legal.as_slice());
+            let mut r = [Rng::new(g), Rng::new(g), Rng::new(g)];
+            let got = a.act(&d, &mut r[0]);
+            let want = if matches!(kind, DecisionKind::CallUno | DecisionKind::Respond) {
+                deferred += 1;
+                heur.act(&d, &mut r[1])
+            } else {
+                own += 1;
+                net.act(&d, &mut r[2])
+            };
+            assert_eq!(got, want, "{kind:?}");
+            s.apply(got).unwrap();
+            steps += 1;
+            if steps > 3000 {
+                break;
+            }
+        }
+    }
+    assert!(deferred > 20 && own > 500, "{deferred} {own}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,6 +63,7 @@ fn neural_spec(model: Arc<NeuralModel>, name: &str) -> AgentSpec {
     AgentSpec::Neural(NeuralParams {
         path: name.into(),
         eps: 0.0,
+        defer: 0,
         model,
     })
 }

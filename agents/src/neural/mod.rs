@@ -5,7 +5,8 @@
 //! per action id of the variant's dense action space; the agent takes the legal action with the
 //! highest value (the mask), ties to the lowest id. Spec: `neural:PATH` or
 //! `neural:path=PATH,eps=E` (with probability `E` a uniformly random legal action instead;
-//! default 0).
+//! default 0), and `defer=KINDS` (a diagnostic: at these decision kinds, `+`-separated names
+//! from [`DEFER_KINDS`], the default heuristic decides instead of the network).
 
 pub mod mlp;
 pub mod net;
@@ -13,12 +14,54 @@ pub mod net;
 pub use mlp::{Mlp, Scratch};
 pub use net::{load_net, read_config, save_net, NetConfig, QNet};
 
+use crate::heuristic::HeuristicParams;
 use crate::spec::AgentSupport;
 pub use crate::Observation;
 use crate::{Agent, Decision};
 use std::path::Path;
 use std::sync::Arc;
-use uno_engine::{Action, Game, Rng};
+use uno_engine::{Action, DecisionKind, Game, Rng};
+
+/// Names of the decision kinds a `neural` spec can hand to the heuristic (`defer=KINDS`).
+pub const DEFER_KINDS: [(&str, DecisionKind); 11] = [
+    ("play", DecisionKind::Play),
+    ("post_draw", DecisionKind::PostDraw),
+    ("color", DecisionKind::ChooseColor),
+    ("target", DecisionKind::ChooseTarget),
+    ("call_uno", DecisionKind::CallUno),
+    ("catch_uno", DecisionKind::CatchUno),
+    ("respond", DecisionKind::Respond),
+    ("jump_in", DecisionKind::JumpIn),
+    ("give_card", DecisionKind::GiveCard),
+    ("simultaneous", DecisionKind::Simultaneous),
+    ("number", DecisionKind::ChooseNumber),
+];
+
+/// Parses `KIND+KIND...` into a mask over `DecisionKind::index`.
+fn parse_defer(v: &str) -> Result<u16, String> {
+    let mut mask = 0u16;
+    for name in v.split('+').map(str::trim) {
+        let Some(&(_, k)) = DEFER_KINDS.iter().find(|(n, _)| *n == name) else {
+            let known: Vec<&str> = DEFER_KINDS.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "neural: unknown decision kind '{name}' in defer (known: {})",
+                known.join(", ")
+            ));
+        };
+        mask |= 1 << k.index();
+    }
+    Ok(mask)
+}
+
+/// The names in a defer mask, `+`-separated, in `DEFER_KINDS` order.
+fn defer_label(mask: u16) -> String {
+    let names: Vec<&str> = DEFER_KINDS
+        .iter()
+        .filter(|(_, k)| mask & (1 << k.index()) != 0)
+        .map(|(n, _)| *n)
+        .collect();
+    names.join("+")
+}
 
 /// A loaded model: its config and the weights in play form.
 #[derive(Debug, PartialEq)]
@@ -87,20 +130,26 @@ pub struct NeuralParams {
     pub path: String,
     /// Probability of a uniformly random legal action instead of the greedy one.
     pub eps: f64,
+    /// Decision kinds (bits of `DecisionKind::index`) the default heuristic takes instead.
+    pub defer: u16,
     pub model: Arc<NeuralModel>,
 }
 
 impl PartialEq for NeuralParams {
     fn eq(&self, o: &Self) -> bool {
-        self.path == o.path && self.eps == o.eps && Arc::ptr_eq(&self.model, &o.model)
+        self.path == o.path
+            && self.eps == o.eps
+            && self.defer == o.defer
+            && Arc::ptr_eq(&self.model, &o.model)
     }
 }
 
 impl NeuralParams {
-    /// Parses `PATH` or `path=PATH,eps=E` and loads the model.
+    /// Parses `PATH` or `path=PATH,eps=E,defer=KINDS` and loads the model.
     pub fn parse(params: &str) -> Result<NeuralParams, String> {
         let mut path = None;
         let mut eps = 0.0;
+        let mut defer = 0;
         for piece in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match piece.split_once('=') {
                 Some(("path", v)) => path = Some(v.trim().to_string()),
@@ -112,9 +161,10 @@ impl NeuralParams {
                         .filter(|e| (0.0..=1.0).contains(e))
                         .ok_or_else(|| format!("neural: eps must be in [0, 1], got '{v}'"))?
                 }
+                Some(("defer", v)) => defer = parse_defer(v)?,
                 Some((k, _)) => {
                     return Err(format!(
-                        "neural: unknown parameter '{k}' (known: path, eps)"
+                        "neural: unknown parameter '{k}' (known: path, eps, defer)"
                     ))
                 }
                 None if path.is_none() => path = Some(piece.to_string()),
@@ -124,15 +174,26 @@ impl NeuralParams {
         let path =
             path.ok_or("neural: give a model directory, e.g. neural:results/models/classic-2p")?;
         let model = Arc::new(NeuralModel::load(&path)?);
-        Ok(NeuralParams { path, eps, model })
+        Ok(NeuralParams {
+            path,
+            eps,
+            defer,
+            model,
+        })
     }
 
     pub fn label(&self) -> String {
-        if self.eps == 0.0 {
-            format!("neural:{}", self.path)
-        } else {
-            format!("neural:path={},eps={}", self.path, self.eps)
+        if self.eps == 0.0 && self.defer == 0 {
+            return format!("neural:{}", self.path);
         }
+        let mut s = format!("neural:path={}", self.path);
+        if self.eps != 0.0 {
+            s += &format!(",eps={}", self.eps);
+        }
+        if self.defer != 0 {
+            s += &format!(",defer={}", defer_label(self.defer));
+        }
+        s
     }
 }
 
@@ -145,6 +206,9 @@ pub struct NeuralAgent<G: Game> {
     x: Vec<f32>,
     q: Vec<f32>,
     scratch: Scratch,
+    /// Decision kinds `fallback` takes (see [`NeuralAgent::with_defer`]).
+    defer: u16,
+    fallback: Option<Box<dyn Agent<G>>>,
 }
 
 impl<G: AgentSupport> NeuralAgent<G> {
@@ -161,7 +225,17 @@ impl<G: AgentSupport> NeuralAgent<G> {
             q: vec![0.0; model.mlp.outputs()],
             scratch: model.mlp.scratch(),
             model,
+            defer: 0,
+            fallback: None,
         }
+    }
+
+    /// Hands the decision kinds in `defer` (bits of `DecisionKind::index`) to the default
+    /// heuristic: a diagnostic that shows what the network gains or loses at each kind.
+    pub fn with_defer(mut self, defer: u16) -> Self {
+        self.defer = defer;
+        self.fallback = (defer != 0).then(|| G::heuristic(&HeuristicParams::default()));
+        self
     }
 
     /// The Q-values of every action id for this decision (illegal ones included).
@@ -190,6 +264,11 @@ impl<G: AgentSupport> Agent<G> for NeuralAgent<G> {
         &self.name
     }
     fn act(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
+        if let Some(f) = &mut self.fallback {
+            if self.defer & (1 << d.kind.index()) != 0 {
+                return f.act(d, rng);
+            }
+        }
         if d.legal.len() == 1 {
             return d.legal[0];
         }
@@ -198,5 +277,10 @@ impl<G: AgentSupport> Agent<G> for NeuralAgent<G> {
         }
         self.q_values(d);
         greedy(d.legal, &self.q)
+    }
+    fn reset(&mut self) {
+        if let Some(f) = &mut self.fallback {
+            f.reset();
+        }
     }
 }

@@ -338,6 +338,12 @@ fn train_command_writes_a_playable_model() {
         ],
         "observation encoder",
     );
+    // The defer diagnostic names an unknown decision kind and the known ones.
+    let deferred = format!("neural:path={},defer=play+dance,random", out.display());
+    fails(
+        &["tournament", "-a", &deferred, "-n", "5", "--no-write"],
+        "unknown decision kind 'dance'",
+    );
     fails(
         &[
             "train",

@@ -100,11 +100,16 @@ impl<const N: usize> DrawPile<N> {
         Some(c)
     }
     /// Draws `n` cards from the unordered part, passing each to `take`: exactly `n` calls of
-    /// `draw`, with the generator and the length kept in locals. The caller checks that no
-    /// card is ordered and that the pile holds at least `n`.
+    /// `draw`, with the generator and the length kept in locals. Panics unless no card is
+    /// ordered and the pile holds at least `n` (the callers check both first).
     #[inline(always)]
     pub fn draw_unordered(&mut self, n: usize, rng: &mut Rng, mut take: impl FnMut(u16)) {
-        debug_assert!(self.ordered == 0 && n <= self.len as usize);
+        assert!(
+            self.ordered == 0 && n <= self.len as usize,
+            "draw_unordered: {n} cards asked of a pile of {} with {} ordered",
+            self.len,
+            self.ordered
+        );
         let mut r = rng.clone();
         let mut len = self.len as usize;
         for _ in 0..n {

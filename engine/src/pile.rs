@@ -99,20 +99,27 @@ impl<const N: usize> DrawPile<N> {
         self.cards[j] = self.cards[last];
         Some(c)
     }
-    /// Draws `n` cards from the unordered part, passing each to `take`: exactly `n` calls of
-    /// `draw`, with the generator and the length kept in locals. Panics unless no card is
-    /// ordered and the pile holds at least `n` (the callers check both first).
+    /// Draws `n` cards, passing each to `take`: the same cards, in the same order, with the
+    /// same random numbers as `n` calls of `draw`, but with the generator, the length and the
+    /// ordered count kept in locals. Panics if the pile holds fewer than `n` (callers that may
+    /// run out reshuffle between batches).
     #[inline(always)]
-    pub fn draw_unordered(&mut self, n: usize, rng: &mut Rng, mut take: impl FnMut(u16)) {
+    pub fn draw_many(&mut self, n: usize, rng: &mut Rng, mut take: impl FnMut(u16)) {
         assert!(
-            self.ordered == 0 && n <= self.len as usize,
-            "draw_unordered: {n} cards asked of a pile of {} with {} ordered",
-            self.len,
-            self.ordered
+            n <= self.len as usize,
+            "draw_many: {n} cards asked of a pile of {}",
+            self.len
         );
-        let mut r = rng.clone();
         let mut len = self.len as usize;
-        for _ in 0..n {
+        // The ordered top first, in order; then uniform picks from the rest.
+        let fixed = n.min(self.ordered as usize);
+        for _ in 0..fixed {
+            len -= 1;
+            take(self.cards[len.min(N - 1)]);
+        }
+        self.ordered -= fixed as u16;
+        let mut r = rng.clone();
+        for _ in fixed..n {
             len -= 1;
             let last = len.min(N - 1);
             let j = (r.below(last as u32 + 1) as usize).min(last);
@@ -186,19 +193,25 @@ mod tests {
     }
 
     #[test]
-    fn draw_unordered_draws_what_draw_would() {
+    fn draw_many_draws_what_draw_would() {
         let mut a: DrawPile<40> = DrawPile::new();
-        for k in 0..40 {
+        for k in 0..37 {
             a.add_shuffled(k % 13);
+        }
+        for k in [20, 21, 22] {
+            a.push_top_ordered(k);
         }
         let mut b = a;
         let (mut ra, mut rb) = (Rng::new(11), Rng::new(11));
-        for n in [0, 1, 7, 32] {
+        // The first batch takes two of the three ordered cards, the second the last one and
+        // random ones.
+        for n in [0, 2, 7, 31] {
             let mut got = Vec::new();
-            a.draw_unordered(n, &mut ra, |c| got.push(c));
+            a.draw_many(n, &mut ra, |c| got.push(c));
             let want: Vec<u16> = (0..n).map(|_| b.draw(&mut rb).unwrap()).collect();
             assert_eq!(got, want);
             assert_eq!(a.as_slice(), b.as_slice());
+            assert_eq!(a.ordered(), b.ordered());
             assert_eq!(ra, rb);
         }
         assert!(a.is_empty());

@@ -613,13 +613,12 @@ impl HotDeathState {
             log.event(Event::LuckShown { seat });
         }
         let mut got = 0;
-        if self.draw.ordered() == 0 && self.draw.len() >= n as usize {
-            // The common case: every card comes from the shuffled pile without a reshuffle. The
-            // same draws as the loop below, with the generator and the pile length kept in
-            // registers.
+        if self.draw.len() >= n as usize {
+            // The common case, no reshuffle: the same draws as the loop below, with the
+            // generator and the pile length kept in registers.
             let hand = &mut self.hands[seat as usize];
             let mut watch = false;
-            self.draw.draw_unordered(n as usize, &mut self.rng, |c| {
+            self.draw.draw_many(n as usize, &mut self.rng, |c| {
                 hand.add(c as usize);
                 watch |= IS_BASTARD[c as usize];
                 log.event(Event::Drew {
@@ -629,16 +628,16 @@ impl HotDeathState {
             });
             self.bastard_watch |= watch;
             self.counters.cards_drawn += n as u32;
-            log.event(Event::Punished { seat, cards: n });
-            return;
-        }
-        for _ in 0..n {
-            match self.draw_one(seat, log) {
-                Some(c) => {
-                    got += 1;
-                    log.event(Event::Drew { seat, card: c });
+            got = n;
+        } else {
+            for _ in 0..n {
+                match self.draw_one(seat, log) {
+                    Some(c) => {
+                        got += 1;
+                        log.event(Event::Drew { seat, card: c });
+                    }
+                    None => break,
                 }
-                None => break,
             }
         }
         log.event(Event::Punished { seat, cards: got });
@@ -781,13 +780,12 @@ impl HotDeathState {
         let n = self.n;
         // The next seat without a division (`%`) per card.
         let next = |s: u8| if s + 1 == n { 0 } else { s + 1 };
-        // One card at a time around the table from the dealer's left.
-        let total = size as usize * n as usize;
+        // One card at a time around the table from the dealer's left (the deck always holds
+        // them: options cap the hand size).
         let mut seat = next(self.dealer);
-        if self.draw.ordered() == 0 && self.draw.len() > total {
-            // A fresh pile (always, outside hand-made states): the same draws, faster.
-            let hands = &mut self.hands;
-            self.draw.draw_unordered(total, &mut self.rng, |c| {
+        let hands = &mut self.hands;
+        self.draw
+            .draw_many(size as usize * n as usize, &mut self.rng, |c| {
                 hands[seat as usize].add(c as usize);
                 log.event(Event::Deal {
                     seat,
@@ -795,14 +793,6 @@ impl HotDeathState {
                 });
                 seat = next(seat);
             });
-        } else {
-            for _ in 0..total {
-                let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
-                self.hands[seat as usize].add(c as usize);
-                log.event(Event::Deal { seat, card: c });
-                seat = next(seat);
-            }
-        }
         let first = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
         self.discard[first as usize] += 1;
         self.discard_len = 1;

@@ -235,6 +235,10 @@ pub struct TrainArgs {
     /// With --teacher: temperature of the softmax over the cards' values [default: 0.02].
     #[arg(long)]
     pub teacher_temperature: Option<f64>,
+    /// With --teacher: the draw is one of the choices taught (the teacher's card is taught
+    /// over the draw too, so the network learns not to draw when the teacher plays).
+    #[arg(long)]
+    pub teacher_draw: bool,
     /// Hidden layer widths, comma-separated.
     #[arg(long)]
     pub hidden: Option<String>,

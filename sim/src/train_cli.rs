@@ -91,6 +91,7 @@ mod imp {
                 || a.teacher.is_some()
                 || a.teacher_weight.is_some()
                 || a.teacher_temperature.is_some()
+                || a.teacher_draw
                 || a.epsilon_start.is_some()
                 || a.epsilon_decay_games.is_some()
                 || a.pool_size.is_some()
@@ -161,9 +162,12 @@ mod imp {
                 }
             };
             if a.teacher.is_none()
-                && (a.teacher_weight.is_some() || a.teacher_temperature.is_some())
+                && (a.teacher_weight.is_some() || a.teacher_temperature.is_some() || a.teacher_draw)
             {
-                return Err("--teacher-weight and --teacher-temperature need --teacher".into());
+                return Err(
+                    "--teacher-weight, --teacher-temperature and --teacher-draw need --teacher"
+                        .into(),
+                );
             }
             let cfg = TrainConfig {
                 variant: G::VARIANT.name().into(),
@@ -185,6 +189,7 @@ mod imp {
                     spec,
                     weight: a.teacher_weight.unwrap_or(0.01),
                     temperature: a.teacher_temperature.unwrap_or(0.02),
+                    draw: a.teacher_draw,
                 }),
                 pool_size: a.pool_size.unwrap_or(8),
                 max_decisions: a.max_decisions.unwrap_or(1000),

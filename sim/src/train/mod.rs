@@ -192,7 +192,9 @@ impl TrainConfig {
 /// card, the sample also carries the cross-entropy `weight · CE(softmax(Q(cards) /
 /// temperature), teacher's card)` over the cards that may be played. Its gradient sums to zero
 /// over those cards, so it changes their order, not their mean value against the draw; the
-/// draw and every other decision kind are learned from the returns alone.
+/// draw and every other decision kind are learned from the returns alone. With `draw` the
+/// draw is one of the choices the cross-entropy covers, so the teacher's card is also taught
+/// over drawing (the heuristic teacher never draws while it holds a playable card).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Teacher {
     /// The teacher, an agent spec (e.g. `heuristic`).
@@ -201,6 +203,11 @@ pub struct Teacher {
     pub weight: f64,
     /// Temperature of the softmax over the cards' values (values are win chances, 0..1).
     pub temperature: f64,
+    /// `--teacher-draw`: the draw is one of the choices the cross-entropy covers (the teacher
+    /// plays a card, so the draw's value is taught to be lower); off: the draw is left to the
+    /// returns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw: bool,
 }
 
 /// Counters saved with each checkpoint.
@@ -289,8 +296,9 @@ const TEACHER_STREAM: u64 = 0x7eac;
 struct GameTeacher<'a, G: SimGame> {
     agent: AnyAgent<G>,
     rng: Rng,
-    /// `draw[a]`: action `a` is the draw (left out of the card choice).
+    /// `draw[a]`: action `a` is the draw (left out of the card choice unless `with_draw`).
     draw: &'a [bool],
+    with_draw: bool,
 }
 
 /// Plays one training game and collects the learner's samples. Seats flagged in `learner`
@@ -355,14 +363,11 @@ fn play_training_game<G: SimGame>(
                     if kind == uno_engine::DecisionKind::Play {
                         let d = Decision::new(&state, seat, kind, legal.as_slice());
                         let e = uno_agents::Agent::<G>::act(&mut t.agent, &d, &mut t.rng);
-                        if legal.contains(e) && !t.draw[e as usize] {
+                        let choice = |c: Action| t.with_draw || !t.draw[c as usize];
+                        if legal.contains(e) && choice(e) {
                             card = e;
-                            out.others.extend(
-                                legal
-                                    .as_slice()
-                                    .iter()
-                                    .filter(|&&c| c != e && !t.draw[c as usize]),
-                            );
+                            out.others
+                                .extend(legal.as_slice().iter().filter(|&&c| c != e && choice(c)));
                         }
                     }
                     out.taught.push(card);
@@ -593,6 +598,7 @@ impl<G: SimGame> Trainer<G> {
         let opponents = &self.opponents;
         let pool = &self.pool;
         let (teacher, draw) = (&self.teacher, &self.draw);
+        let teacher_draw = cfg.teacher.as_ref().is_some_and(|t| t.draw);
         let samples: Vec<GameSamples> = (0..count)
             .into_par_iter()
             .map(|i| {
@@ -640,6 +646,7 @@ impl<G: SimGame> Trainer<G> {
                         agent: spec.instantiate::<G>(),
                         rng: Rng::new(stream_seed(seed, TEACHER_STREAM)),
                         draw,
+                        with_draw: teacher_draw,
                     }),
                 )
             })

@@ -757,3 +757,24 @@ fn replay_reproduces_csv_rows() {
         }
     }
 }
+
+#[test]
+fn a_closed_output_pipe_ends_the_replay_quietly() {
+    // `uno replay ... | head`: the reader goes away after the first line of a long log
+    // (about 2 MB), and the command must end without a panic message.
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uno"))
+        .args(["replay", "-v", "hot-death", "-p", "8", "--show-legal"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the uno binary");
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is closed here; the writer's next write fails.
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.status.success());
+}

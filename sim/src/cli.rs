@@ -236,7 +236,8 @@ pub struct TrainArgs {
     #[arg(long)]
     pub teacher_temperature: Option<f64>,
     /// With --teacher: the draw is one of the choices taught (the teacher's card is taught
-    /// over the draw too, so the network learns not to draw when the teacher plays).
+    /// over the draw too, so the network learns not to draw when the teacher plays), and so is
+    /// the choice after a draw (play the drawn card or keep it).
     #[arg(long)]
     pub teacher_draw: bool,
     /// Hidden layer widths, comma-separated.

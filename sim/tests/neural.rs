@@ -587,16 +587,18 @@ fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
     );
 }
 
-/// Over the normal turns of heuristic games (official rules, 2 players) where the heuristic
-/// plays one of at least two cards: how often the network's best card is the heuristic's, and
-/// how often the network's best action over everything legal is the draw.
-fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64) {
+/// Over heuristic games (official rules, 2 players): at the normal turns where the heuristic
+/// plays one of at least two cards, how often the network's best card is the heuristic's, and
+/// how often the network's best action over everything legal is the draw; after the draws
+/// where the heuristic plays the drawn card, how often the network would keep it.
+fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64, f64) {
     use uno_agents::{Agent, AgentFactory, Decision};
-    use uno_engine::classic::action::DRAW;
+    use uno_engine::classic::action::{DRAW, PASS};
     use uno_engine::{ActionList, DecisionKind, Game, Rng};
     let mut net = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
     let mut heur: Box<dyn Agent<ClassicState>> = AgentSpec::Heuristic(Default::default()).build();
     let (mut same, mut draws, mut asked) = (0u32, 0u32, 0u32);
+    let (mut keeps, mut after_draw) = (0u32, 0u32);
     let mut legal = ActionList::new();
     for g in 0..200 {
         let mut s = ClassicState::new(ClassicOptions::default(), 2, 9_000 + g).unwrap();
@@ -617,11 +619,20 @@ fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64) {
                 draws += (uno_agents::neural::greedy(legal.as_slice(), q) == DRAW) as u32;
                 asked += 1;
             }
+            if kind == DecisionKind::PostDraw && h != PASS {
+                let q = net.q_values(&d);
+                keeps += (uno_agents::neural::greedy(legal.as_slice(), q) == PASS) as u32;
+                after_draw += 1;
+            }
             s.apply(h).unwrap();
         }
     }
-    assert!(asked > 500, "{asked}");
-    (same as f64 / asked as f64, draws as f64 / asked as f64)
+    assert!(asked > 500 && after_draw > 100, "{asked} {after_draw}");
+    (
+        same as f64 / asked as f64,
+        draws as f64 / asked as f64,
+        keeps as f64 / after_draw as f64,
+    )
 }
 
 #[test]

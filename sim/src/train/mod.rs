@@ -194,7 +194,8 @@ impl TrainConfig {
 /// over those cards, so it changes their order, not their mean value against the draw; the
 /// draw and every other decision kind are learned from the returns alone. With `draw` the
 /// draw is one of the choices the cross-entropy covers, so the teacher's card is also taught
-/// over drawing (the heuristic teacher never draws while it holds a playable card).
+/// over drawing (the heuristic teacher never draws while it holds a playable card), and the
+/// teacher is also asked after a draw (`PostDraw`: play the drawn card or keep it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Teacher {
     /// The teacher, an agent spec (e.g. `heuristic`).
@@ -204,8 +205,8 @@ pub struct Teacher {
     /// Temperature of the softmax over the cards' values (values are win chances, 0..1).
     pub temperature: f64,
     /// `--teacher-draw`: the draw is one of the choices the cross-entropy covers (the teacher
-    /// plays a card, so the draw's value is taught to be lower); off: the draw is left to the
-    /// returns.
+    /// plays a card, so the draw's value is taught to be lower), and so is the choice after a
+    /// draw (play the drawn card or keep it); off: both are left to the returns.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub draw: bool,
 }
@@ -360,7 +361,10 @@ fn play_training_game<G: SimGame>(
                 out.seats.push(seat);
                 if let Some(t) = &mut teacher {
                     let mut card = NO_CARD;
-                    if kind == uno_engine::DecisionKind::Play {
+                    use uno_engine::DecisionKind::{Play, PostDraw};
+                    // With the draw taught, also the choice after drawing: play the drawn
+                    // card or keep it.
+                    if kind == Play || (t.with_draw && kind == PostDraw) {
                         let d = Decision::new(&state, seat, kind, legal.as_slice());
                         let e = uno_agents::Agent::<G>::act(&mut t.agent, &d, &mut t.rng);
                         let choice = |c: Action| t.with_draw || !t.draw[c as usize];

@@ -643,25 +643,17 @@ fn a_teacher_pulls_the_card_choice_towards_its_own() {
     cfg.opponents = "heuristic".into();
     cfg.epsilon_start = 0.05;
     cfg.epsilon_decay_games = 1;
-    let mut plain = trainer(cfg.clone());
+    let plain = cfg.clone();
     cfg.teacher = Some(train::Teacher {
         spec: "heuristic".into(),
         weight: 1.0,
         temperature: 0.02,
         draw: false,
     });
-    let mut taught = trainer(cfg);
-    pool(2).install(|| {
-        while !plain.done() {
-            plain.iterate();
-        }
-        while !taught.done() {
-            taught.iterate();
-        }
-    });
+    let (plain, taught) = train_both(plain, cfg);
     let (p, t) = (
-        against_the_heuristic(&plain.model()).0,
-        against_the_heuristic(&taught.model()).0,
+        against_the_heuristic(&plain).0,
+        against_the_heuristic(&taught).0,
     );
     assert!(t > p + 0.1, "agreement: plain {p:.3}, taught {t:.3}");
 }
@@ -682,25 +674,32 @@ fn a_teacher_with_the_draw_teaches_not_to_draw() {
         draw: false,
     };
     cfg.teacher = Some(teacher.clone());
-    let mut cards = trainer(cfg.clone());
+    let cards = cfg.clone();
     teacher.draw = true;
     cfg.teacher = Some(teacher);
-    let mut with_draw = trainer(cfg);
+    let (cards, with_draw) = train_both(cards, cfg);
+    let (c, d) = (
+        against_the_heuristic(&cards),
+        against_the_heuristic(&with_draw),
+    );
+    // Measured: the card teacher's network draws at 0.37 of these turns and keeps the drawn
+    // card at 0.57 of those after a draw; the other does neither.
+    assert!(
+        d.1 < 0.05 && d.1 + 0.1 < c.1 && d.2 < 0.05 && d.2 + 0.1 < c.2,
+        "(agreement, draws where a card is playable, keeps after a draw): cards only {c:?}, \
+         with the draw {d:?}"
+    );
+}
+
+/// Trains two short runs to the end (two threads) and returns their networks.
+fn train_both(a: TrainConfig, b: TrainConfig) -> (Arc<NeuralModel>, Arc<NeuralModel>) {
+    let (mut a, mut b) = (trainer(a), trainer(b));
     pool(2).install(|| {
-        while !cards.done() {
-            cards.iterate();
-        }
-        while !with_draw.done() {
-            with_draw.iterate();
+        for t in [&mut a, &mut b] {
+            while !t.done() {
+                t.iterate();
+            }
         }
     });
-    let (c, d) = (
-        against_the_heuristic(&cards.model()),
-        against_the_heuristic(&with_draw.model()),
-    );
-    eprintln!("cards only {c:?}, with the draw {d:?}");
-    assert!(
-        d.1 < c.1,
-        "draws where a card is playable: cards only {c:?}, with the draw {d:?}"
-    );
+    (a.model(), b.model())
 }

@@ -500,6 +500,17 @@ fn train_command_writes_a_playable_model() {
             "train",
             "-n",
             "64",
+            "--teacher-draw",
+            "-o",
+            dir.path().join("w9").to_str().unwrap(),
+        ],
+        "--teacher-draw need --teacher",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
             "--init",
             "/no/such/model",
             "-o",

@@ -94,10 +94,7 @@ impl<const N: usize> DrawPile<N> {
             self.ordered -= 1;
             return Some(self.cards[last]);
         }
-        let j = (rng.below(last as u32 + 1) as usize).min(last);
-        let c = self.cards[j];
-        self.cards[j] = self.cards[last];
-        Some(c)
+        Some(pick(&mut self.cards, last, rng))
     }
     /// Draws `n` cards, passing each to `take`: the same cards, in the same order, with the
     /// same random numbers as `n` calls of `draw`, but with the generator, the length and the
@@ -121,11 +118,7 @@ impl<const N: usize> DrawPile<N> {
         let mut r = rng.clone();
         for _ in fixed..n {
             len -= 1;
-            let last = len.min(N - 1);
-            let j = (r.below(last as u32 + 1) as usize).min(last);
-            let c = self.cards[j];
-            self.cards[j] = self.cards[last];
-            take(c);
+            take(pick(&mut self.cards, len.min(N - 1), &mut r));
         }
         self.len = len as u16;
         *rng = r;
@@ -166,6 +159,15 @@ impl<const N: usize> std::fmt::Debug for DrawPile<N> {
             .field("ordered", &self.ordered)
             .finish()
     }
+}
+
+/// Takes a uniformly random card out of `cards[..=last]`; the card at `last` fills its place.
+#[inline(always)]
+fn pick<const N: usize>(cards: &mut [u16; N], last: usize, rng: &mut Rng) -> u16 {
+    let j = (rng.below(last as u32 + 1) as usize).min(last);
+    let c = cards[j];
+    cards[j] = cards[last];
+    c
 }
 
 #[cfg(test)]

@@ -226,7 +226,8 @@ pub struct TrainArgs {
     pub reward: Option<crate::train_cli::Reward>,
     /// Teach the network an agent's choice of card at normal turns besides the returns (a
     /// cross-entropy over the playable cards' values; the draw and every other decision are
-    /// left to the returns), e.g. `--teacher heuristic`.
+    /// left to the returns unless --teacher-draw or --teacher-kinds says otherwise), e.g.
+    /// `--teacher heuristic`.
     #[arg(long)]
     pub teacher: Option<String>,
     /// With --teacher: weight of its cross-entropy [default: 0.01].
@@ -240,6 +241,12 @@ pub struct TrainArgs {
     /// the choice after a draw (play the drawn card or keep it).
     #[arg(long)]
     pub teacher_draw: bool,
+    /// With --teacher: further decision kinds where the teacher's choice is taught over every
+    /// legal action, `+`-separated (the names of the neural spec's `defer`, e.g.
+    /// `call_uno+catch_uno+color`; `play` is always taught, `post_draw` comes with
+    /// --teacher-draw). Kinds not named are left to the returns.
+    #[arg(long, value_name = "KINDS")]
+    pub teacher_kinds: Option<String>,
     /// Hidden layer widths, comma-separated.
     #[arg(long)]
     pub hidden: Option<String>,

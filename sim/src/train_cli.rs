@@ -92,6 +92,7 @@ mod imp {
                 || a.teacher_weight.is_some()
                 || a.teacher_temperature.is_some()
                 || a.teacher_draw
+                || a.teacher_kinds.is_some()
                 || a.epsilon_start.is_some()
                 || a.epsilon_decay_games.is_some()
                 || a.pool_size.is_some()
@@ -162,10 +163,14 @@ mod imp {
                 }
             };
             if a.teacher.is_none()
-                && (a.teacher_weight.is_some() || a.teacher_temperature.is_some() || a.teacher_draw)
+                && (a.teacher_weight.is_some()
+                    || a.teacher_temperature.is_some()
+                    || a.teacher_draw
+                    || a.teacher_kinds.is_some())
             {
                 return Err(
-                    "--teacher-weight, --teacher-temperature and --teacher-draw need --teacher"
+                    "--teacher-weight, --teacher-temperature, --teacher-draw and \
+                     --teacher-kinds need --teacher"
                         .into(),
                 );
             }
@@ -190,6 +195,7 @@ mod imp {
                     weight: a.teacher_weight.unwrap_or(0.01),
                     temperature: a.teacher_temperature.unwrap_or(0.02),
                     draw: a.teacher_draw,
+                    kinds: a.teacher_kinds.clone().unwrap_or_default(),
                 }),
                 pool_size: a.pool_size.unwrap_or(8),
                 max_decisions: a.max_decisions.unwrap_or(1000),

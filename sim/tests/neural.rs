@@ -125,6 +125,7 @@ fn the_same_seed_gives_the_same_network_for_any_thread_count() {
             weight: 0.5,
             temperature: 0.05,
             draw: true,
+            kinds: "call_uno+catch_uno+respond".into(),
         });
         let mut t = trainer(cfg);
         pool(threads).install(|| {
@@ -504,7 +505,47 @@ fn train_command_writes_a_playable_model() {
             "-o",
             dir.path().join("w9").to_str().unwrap(),
         ],
-        "--teacher-draw need --teacher",
+        "--teacher-draw and --teacher-kinds need --teacher",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--teacher-kinds",
+            "call_uno",
+            "-o",
+            dir.path().join("w10").to_str().unwrap(),
+        ],
+        "need --teacher",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--teacher",
+            "heuristic",
+            "--teacher-kinds",
+            "call_uno+shout",
+            "-o",
+            dir.path().join("w11").to_str().unwrap(),
+        ],
+        "unknown decision kind 'shout' in --teacher-kinds (known: play, post_draw",
+    );
+    fails(
+        &[
+            "train",
+            "-n",
+            "64",
+            "--teacher",
+            "heuristic",
+            "--teacher-kinds",
+            "play+respond",
+            "-o",
+            dir.path().join("w12").to_str().unwrap(),
+        ],
+        "normal turns (play) are always taught",
     );
     fails(
         &[
@@ -660,6 +701,7 @@ fn a_teacher_pulls_the_card_choice_towards_its_own() {
         weight: 1.0,
         temperature: 0.02,
         draw: false,
+        kinds: String::new(),
     });
     let (plain, taught) = train_both(plain, cfg);
     let (p, t) = (
@@ -683,6 +725,7 @@ fn a_teacher_with_the_draw_teaches_not_to_draw() {
         weight: 1.0,
         temperature: 0.02,
         draw: false,
+        kinds: String::new(),
     };
     cfg.teacher = Some(teacher.clone());
     let cards = cfg.clone();
@@ -699,6 +742,64 @@ fn a_teacher_with_the_draw_teaches_not_to_draw() {
         d.1 < 0.05 && d.1 + 0.1 < c.1 && d.2 < 0.05 && d.2 + 0.1 < c.2,
         "(agreement, draws where a card is playable, keeps after a draw): cards only {c:?}, \
          with the draw {d:?}"
+    );
+}
+
+/// Share of the `CallUno` decisions (in games the heuristic plays against itself) where the
+/// network's greedy choice is to call.
+fn calls_uno(model: &Arc<NeuralModel>) -> f64 {
+    use uno_agents::{Agent, AgentFactory, Decision};
+    use uno_engine::classic::action::CALL_UNO;
+    use uno_engine::{ActionList, DecisionKind, Game, Rng};
+    let mut net = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
+    let mut heur: Box<dyn Agent<ClassicState>> = AgentSpec::Heuristic(Default::default()).build();
+    let (mut calls, mut asked) = (0u32, 0u32);
+    let mut legal = ActionList::new();
+    for g in 0..200 {
+        let mut s = ClassicState::new(ClassicOptions::default(), 2, 9_000 + g).unwrap();
+        let mut rng = Rng::new(g);
+        while let Some((seat, kind)) = s.to_act() {
+            s.legal_actions(&mut legal);
+            let d = Decision::new(&s, seat, kind, legal.as_slice());
+            if kind == DecisionKind::CallUno {
+                let q = net.q_values(&d);
+                calls += (uno_agents::neural::greedy(legal.as_slice(), q) == CALL_UNO) as u32;
+                asked += 1;
+            }
+            let h = heur.act(&d, &mut rng);
+            s.apply(h).unwrap();
+        }
+    }
+    assert!(asked > 100, "{asked}");
+    calls as f64 / asked as f64
+}
+
+#[test]
+fn a_teacher_of_further_kinds_teaches_them() {
+    // A teacher that never calls UNO (`uno_forget=1`): with `--teacher-kinds call_uno` its
+    // silence is taught against the returns (the call is worth two cards); without, only its
+    // card choice is, and the returns teach the network to call.
+    let mut cfg = small(4_096);
+    cfg.epsilon_start = 0.05;
+    cfg.epsilon_decay_games = 1;
+    let teacher = train::Teacher {
+        spec: "heuristic:uno_forget=1".into(),
+        weight: 1.0,
+        temperature: 0.02,
+        draw: true,
+        kinds: String::new(),
+    };
+    cfg.teacher = Some(teacher.clone());
+    let plain = cfg.clone();
+    cfg.teacher = Some(train::Teacher {
+        kinds: "call_uno".into(),
+        ..teacher
+    });
+    let (plain, taught) = train_both(plain, cfg);
+    let (p, t) = (calls_uno(&plain), calls_uno(&taught));
+    assert!(
+        t < 0.05 && p > t + 0.3,
+        "calls UNO: plain {p:.3}, taught {t:.3}"
     );
 }
 

@@ -37,14 +37,15 @@ pub const DEFER_KINDS: [(&str, DecisionKind); 11] = [
     ("number", DecisionKind::ChooseNumber),
 ];
 
-/// Parses `KIND+KIND...` into a mask over `DecisionKind::index`.
-fn parse_defer(v: &str) -> Result<u16, String> {
+/// Parses `KIND+KIND...` (names of `DEFER_KINDS`) into a mask over `DecisionKind::index`;
+/// `what` names the setting in the error (e.g. `defer`).
+pub fn parse_kinds(v: &str, what: &str) -> Result<u16, String> {
     let mut mask = 0u16;
     for name in v.split('+').map(str::trim) {
         let Some(&(_, k)) = DEFER_KINDS.iter().find(|(n, _)| *n == name) else {
             let known: Vec<&str> = DEFER_KINDS.iter().map(|(n, _)| *n).collect();
             return Err(format!(
-                "neural: unknown decision kind '{name}' in defer (known: {})",
+                "unknown decision kind '{name}' in {what} (known: {})",
                 known.join(", ")
             ));
         };
@@ -53,8 +54,8 @@ fn parse_defer(v: &str) -> Result<u16, String> {
     Ok(mask)
 }
 
-/// The names in a defer mask, `+`-separated, in `DEFER_KINDS` order.
-fn defer_label(mask: u16) -> String {
+/// The names in a kinds mask, `+`-separated, in `DEFER_KINDS` order.
+pub fn kinds_label(mask: u16) -> String {
     let names: Vec<&str> = DEFER_KINDS
         .iter()
         .filter(|(_, k)| mask & (1 << k.index()) != 0)
@@ -161,7 +162,9 @@ impl NeuralParams {
                         .filter(|e| (0.0..=1.0).contains(e))
                         .ok_or_else(|| format!("neural: eps must be in [0, 1], got '{v}'"))?
                 }
-                Some(("defer", v)) => defer = parse_defer(v)?,
+                Some(("defer", v)) => {
+                    defer = parse_kinds(v, "defer").map_err(|e| format!("neural: {e}"))?
+                }
                 Some((k, _)) => {
                     return Err(format!(
                         "neural: unknown parameter '{k}' (known: path, eps, defer)"
@@ -191,7 +194,7 @@ impl NeuralParams {
             s += &format!(",eps={}", self.eps);
         }
         if self.defer != 0 {
-            s += &format!(",defer={}", defer_label(self.defer));
+            s += &format!(",defer={}", kinds_label(self.defer));
         }
         s
     }

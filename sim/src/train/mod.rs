@@ -32,7 +32,7 @@ use std::time::Instant;
 use uno_agents::neural::{self as nn, greedy, Mlp, NetConfig, NeuralAgent, NeuralModel, QNet};
 use uno_agents::{AgentSpec, AnyAgent, Decision};
 use uno_engine::rng::mix64;
-use uno_engine::{game_seed, stream_seed, Action, ActionList, Rng};
+use uno_engine::{game_seed, stream_seed, Action, ActionList, DecisionKind, Rng};
 
 /// Who the learner plays against in training games (one entry is chosen per game, in turn).
 #[derive(Clone, Debug, PartialEq)]
@@ -181,6 +181,7 @@ impl TrainConfig {
                     t.temperature
                 ));
             }
+            t.kinds_mask()?;
         }
         Ok(())
     }
@@ -192,10 +193,12 @@ impl TrainConfig {
 /// card, the sample also carries the cross-entropy `weight · CE(softmax(Q(cards) /
 /// temperature), teacher's card)` over the cards that may be played. Its gradient sums to zero
 /// over those cards, so it changes their order, not their mean value against the draw; the
-/// draw and every other decision kind are learned from the returns alone. With `draw` the
+/// draw and every other decision kind are learned from the returns alone, unless named below. With `draw` the
 /// draw is one of the choices the cross-entropy covers, so the teacher's card is also taught
 /// over drawing (the heuristic teacher never draws while it holds a playable card), and the
-/// teacher is also asked after a draw (`PostDraw`: play the drawn card or keep it).
+/// teacher is also asked after a draw (`PostDraw`: play the drawn card or keep it). With
+/// `kinds` the teacher is also asked at those decision kinds (e.g. `CallUno`), over every legal
+/// action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Teacher {
     /// The teacher, an agent spec (e.g. `heuristic`).
@@ -209,6 +212,30 @@ pub struct Teacher {
     /// draw (play the drawn card or keep it); off: both are left to the returns.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub draw: bool,
+    /// `--teacher-kinds`: further decision kinds (`+`-separated names, as in the neural spec's
+    /// `defer`) where the teacher's choice is taught over every legal action; empty: none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kinds: String,
+}
+
+impl Teacher {
+    /// The decision kinds taught besides normal turns, as bits of `DecisionKind::index`
+    /// (`PostDraw` included with `draw`).
+    pub fn kinds_mask(&self) -> Result<u16, String> {
+        let mut mask = 0u16;
+        if !self.kinds.is_empty() {
+            mask = nn::parse_kinds(&self.kinds, "--teacher-kinds")?;
+            if mask & (1 << DecisionKind::Play.index()) != 0 {
+                return Err("--teacher-kinds: normal turns (play) are always taught; \
+                     leave play out"
+                    .into());
+            }
+        }
+        if self.draw {
+            mask |= 1 << DecisionKind::PostDraw.index();
+        }
+        Ok(mask)
+    }
 }
 
 /// Counters saved with each checkpoint.
@@ -300,6 +327,9 @@ struct GameTeacher<'a, G: SimGame> {
     /// `draw[a]`: action `a` is the draw (left out of the card choice unless `with_draw`).
     draw: &'a [bool],
     with_draw: bool,
+    /// Decision kinds taught besides normal turns (bits of `DecisionKind::index`); at these
+    /// every legal action is one of the choices.
+    kinds: u16,
 }
 
 /// Plays one training game and collects the learner's samples. Seats flagged in `learner`
@@ -361,13 +391,14 @@ fn play_training_game<G: SimGame>(
                 out.seats.push(seat);
                 if let Some(t) = &mut teacher {
                     let mut card = NO_CARD;
-                    use uno_engine::DecisionKind::{Play, PostDraw};
-                    // With the draw taught, also the choice after drawing: play the drawn
-                    // card or keep it.
-                    if kind == Play || (t.with_draw && kind == PostDraw) {
+                    use DecisionKind::Play;
+                    // Normal turns, and the kinds named (with the draw taught, the choice
+                    // after drawing among them: play the drawn card or keep it).
+                    if kind == Play || t.kinds & (1 << kind.index()) != 0 {
                         let d = Decision::new(&state, seat, kind, legal.as_slice());
                         let e = uno_agents::Agent::<G>::act(&mut t.agent, &d, &mut t.rng);
-                        let choice = |c: Action| t.with_draw || !t.draw[c as usize];
+                        // Only at normal turns without --teacher-draw is the draw left out.
+                        let choice = |c: Action| t.with_draw || kind != Play || !t.draw[c as usize];
                         if legal.contains(e) && choice(e) {
                             card = e;
                             out.others
@@ -603,6 +634,10 @@ impl<G: SimGame> Trainer<G> {
         let pool = &self.pool;
         let (teacher, draw) = (&self.teacher, &self.draw);
         let teacher_draw = cfg.teacher.as_ref().is_some_and(|t| t.draw);
+        let teacher_kinds = match &cfg.teacher {
+            Some(t) => t.kinds_mask().expect("checked by validate"),
+            None => 0,
+        };
         let samples: Vec<GameSamples> = (0..count)
             .into_par_iter()
             .map(|i| {
@@ -651,6 +686,7 @@ impl<G: SimGame> Trainer<G> {
                         rng: Rng::new(stream_seed(seed, TEACHER_STREAM)),
                         draw,
                         with_draw: teacher_draw,
+                        kinds: teacher_kinds,
                     }),
                 )
             })

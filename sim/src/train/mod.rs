@@ -193,12 +193,12 @@ impl TrainConfig {
 /// card, the sample also carries the cross-entropy `weight · CE(softmax(Q(cards) /
 /// temperature), teacher's card)` over the cards that may be played. Its gradient sums to zero
 /// over those cards, so it changes their order, not their mean value against the draw; the
-/// draw and every other decision kind are learned from the returns alone, unless named below. With `draw` the
-/// draw is one of the choices the cross-entropy covers, so the teacher's card is also taught
-/// over drawing (the heuristic teacher never draws while it holds a playable card), and the
-/// teacher is also asked after a draw (`PostDraw`: play the drawn card or keep it). With
-/// `kinds` the teacher is also asked at those decision kinds (e.g. `CallUno`), over every legal
-/// action.
+/// draw and every other decision kind are learned from the returns alone, unless named below.
+/// With `draw` the draw is one of the choices the cross-entropy covers, so the teacher's card
+/// is also taught over drawing (the heuristic teacher never draws while it holds a playable
+/// card), and the teacher is also asked after a draw (`PostDraw`: play the drawn card or keep
+/// it). With `kinds` the teacher is also asked at those decision kinds (e.g. `CallUno`), over
+/// every legal action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Teacher {
     /// The teacher, an agent spec (e.g. `heuristic`).

@@ -642,15 +642,17 @@ fn a_warm_start_onto_an_extending_encoder_keeps_the_values() {
 /// Over heuristic games (official rules, 2 players): at the normal turns where the heuristic
 /// plays one of at least two cards, how often the network's best card is the heuristic's, and
 /// how often the network's best action over everything legal is the draw; after the draws
-/// where the heuristic plays the drawn card, how often the network would keep it.
-fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64, f64) {
+/// where the heuristic plays the drawn card, how often the network would keep it; and at the
+/// UNO calls, how often the network would call.
+fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64, f64, f64) {
     use uno_agents::{Agent, AgentFactory, Decision};
-    use uno_engine::classic::action::{DRAW, PASS};
+    use uno_engine::classic::action::{CALL_UNO, DRAW, PASS};
     use uno_engine::{ActionList, DecisionKind, Game, Rng};
     let mut net = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
     let mut heur: Box<dyn Agent<ClassicState>> = AgentSpec::Heuristic(Default::default()).build();
     let (mut same, mut draws, mut asked) = (0u32, 0u32, 0u32);
     let (mut keeps, mut after_draw) = (0u32, 0u32);
+    let (mut calls, mut uno_moments) = (0u32, 0u32);
     let mut legal = ActionList::new();
     for g in 0..200 {
         let mut s = ClassicState::new(ClassicOptions::default(), 2, 9_000 + g).unwrap();
@@ -676,14 +678,23 @@ fn against_the_heuristic(model: &Arc<NeuralModel>) -> (f64, f64, f64) {
                 keeps += (uno_agents::neural::greedy(legal.as_slice(), q) == PASS) as u32;
                 after_draw += 1;
             }
+            if kind == DecisionKind::CallUno {
+                let q = net.q_values(&d);
+                calls += (uno_agents::neural::greedy(legal.as_slice(), q) == CALL_UNO) as u32;
+                uno_moments += 1;
+            }
             s.apply(h).unwrap();
         }
     }
-    assert!(asked > 500 && after_draw > 100, "{asked} {after_draw}");
+    assert!(
+        asked > 500 && after_draw > 100 && uno_moments > 100,
+        "{asked} {after_draw} {uno_moments}"
+    );
     (
         same as f64 / asked as f64,
         draws as f64 / asked as f64,
         keeps as f64 / after_draw as f64,
+        calls as f64 / uno_moments as f64,
     )
 }
 
@@ -745,35 +756,6 @@ fn a_teacher_with_the_draw_teaches_not_to_draw() {
     );
 }
 
-/// Share of the `CallUno` decisions (in games the heuristic plays against itself) where the
-/// network's greedy choice is to call.
-fn calls_uno(model: &Arc<NeuralModel>) -> f64 {
-    use uno_agents::{Agent, AgentFactory, Decision};
-    use uno_engine::classic::action::CALL_UNO;
-    use uno_engine::{ActionList, DecisionKind, Game, Rng};
-    let mut net = NeuralAgent::<ClassicState>::new("n".into(), model.clone(), 0.0);
-    let mut heur: Box<dyn Agent<ClassicState>> = AgentSpec::Heuristic(Default::default()).build();
-    let (mut calls, mut asked) = (0u32, 0u32);
-    let mut legal = ActionList::new();
-    for g in 0..200 {
-        let mut s = ClassicState::new(ClassicOptions::default(), 2, 9_000 + g).unwrap();
-        let mut rng = Rng::new(g);
-        while let Some((seat, kind)) = s.to_act() {
-            s.legal_actions(&mut legal);
-            let d = Decision::new(&s, seat, kind, legal.as_slice());
-            if kind == DecisionKind::CallUno {
-                let q = net.q_values(&d);
-                calls += (uno_agents::neural::greedy(legal.as_slice(), q) == CALL_UNO) as u32;
-                asked += 1;
-            }
-            let h = heur.act(&d, &mut rng);
-            s.apply(h).unwrap();
-        }
-    }
-    assert!(asked > 100, "{asked}");
-    calls as f64 / asked as f64
-}
-
 #[test]
 fn a_teacher_of_further_kinds_teaches_them() {
     // A teacher that never calls UNO (`uno_forget=1`): with `--teacher-kinds call_uno` its
@@ -796,7 +778,10 @@ fn a_teacher_of_further_kinds_teaches_them() {
         ..teacher
     });
     let (plain, taught) = train_both(plain, cfg);
-    let (p, t) = (calls_uno(&plain), calls_uno(&taught));
+    let (p, t) = (
+        against_the_heuristic(&plain).3,
+        against_the_heuristic(&taught).3,
+    );
     assert!(
         t < 0.05 && p > t + 0.3,
         "calls UNO: plain {p:.3}, taught {t:.3}"

@@ -41,7 +41,7 @@ rate() {
     # shellcheck disable=SC2086
     "$uno" simulate -p "$players" -a "${list:1}" -n "$games" --seed "$s" --no-write \
         --no-progress ${SIMULATE_FLAGS:-} |
-        awk -v k="[$seat]" '$2 == k { print $3; exit }'
+        awk -v k="[$seat]" '$2 == k && !done { print $3; done = 1 }'
 }
 
 table=$(mktemp)

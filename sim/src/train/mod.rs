@@ -459,6 +459,8 @@ pub struct Trainer<G: SimGame> {
     opts: G::Options,
     opponents: Vec<Opponent>,
     teacher: Option<AgentSpec>,
+    /// The decision kinds the teacher is asked at besides normal turns (`Teacher::kinds_mask`).
+    teacher_kinds: u16,
     /// `draw[a]`: action `a` is named "draw".
     draw: Vec<bool>,
     device: Device,
@@ -509,6 +511,10 @@ impl<G: SimGame> Trainer<G> {
                     .map_err(|e| format!("--teacher: {e}"))?;
                 Some(spec)
             }
+        };
+        let teacher_kinds = match &cfg.teacher {
+            Some(t) => t.kinds_mask()?,
+            None => 0,
         };
         let draw = (0..G::NUM_ACTIONS)
             .map(|a| G::name_action(a as Action) == "draw")
@@ -576,6 +582,7 @@ impl<G: SimGame> Trainer<G> {
             opts,
             opponents,
             teacher,
+            teacher_kinds,
             draw,
             device,
             net,
@@ -634,10 +641,7 @@ impl<G: SimGame> Trainer<G> {
         let pool = &self.pool;
         let (teacher, draw) = (&self.teacher, &self.draw);
         let teacher_draw = cfg.teacher.as_ref().is_some_and(|t| t.draw);
-        let teacher_kinds = match &cfg.teacher {
-            Some(t) => t.kinds_mask().expect("checked by validate"),
-            None => 0,
-        };
+        let teacher_kinds = self.teacher_kinds;
         let samples: Vec<GameSamples> = (0..count)
             .into_par_iter()
             .map(|i| {

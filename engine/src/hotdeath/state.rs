@@ -162,8 +162,12 @@ impl HotDeathState {
         log: &mut S,
     ) -> Self {
         let mut s = Self::empty(opts, players as u8, Rng::new(seed));
-        s.dealer = s.cut(None, log);
-        s.begin_hand(log);
+        // The deck is listed once for the cut and the deal.
+        let mut cards = [0u16; DECK_SIZE + 16];
+        let len = s.deck_list(&mut cards);
+        let deck = &cards[..len];
+        s.dealer = s.cut_with(None, false, deck, log);
+        s.begin_hand(deck, log);
         s
     }
 
@@ -468,6 +472,25 @@ impl HotDeathState {
     /// every other decision goes through `sample` and `step`. Consumes the generators exactly
     /// as the generic loop does (tested in `engine/tests/hotdeath_invariants.rs`).
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::has_bmi() {
+            // SAFETY: the CPU has the features `random_playout_bmi` is compiled for.
+            unsafe { self.random_playout_bmi(rngs) };
+            return;
+        }
+        self.random_playout_body(rngs)
+    }
+
+    /// `random_playout_body` compiled for CPUs with BMI1, BMI2 and LZCNT (see
+    /// `bits::has_bmi`); the same code, so the same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt")]
+    fn random_playout_bmi(&mut self, rngs: &mut [Rng]) {
+        self.random_playout_body(rngs)
+    }
+
+    #[inline(always)]
+    fn random_playout_body(&mut self, rngs: &mut [Rng]) {
         loop {
             match self.phase {
                 Phase::Play => {
@@ -666,16 +689,14 @@ impl HotDeathState {
 
     // ----- hands -----
 
-    /// Cut for the deal among `among` (all seats if `None`): each cuts a random card until a
-    /// number card; the highest (`low` = false) deals; ties cut again.
-    fn cut<S: EventSink<Event> + ?Sized>(&mut self, among: Option<&[u8]>, log: &mut S) -> u8 {
-        self.cut_with(among, false, log)
-    }
-
+    /// Cut for the deal among `among` (all seats if `None`): each cuts a random card of the
+    /// whole deck (`deck`, listed by `deck_list`) until a number card; the highest deals (the
+    /// lowest if `low`); ties cut again.
     fn cut_with<S: EventSink<Event> + ?Sized>(
         &mut self,
         among: Option<&[u8]>,
         low: bool,
+        deck: &[u16],
         log: &mut S,
     ) -> u8 {
         let mut seats = [0u8; MAX_PLAYERS];
@@ -692,8 +713,7 @@ impl HotDeathState {
             }
         };
         // A cut takes the r-th card of the deck in kind order: one lookup in the listed deck.
-        let mut cards = [0u16; DECK_SIZE + 16];
-        let total = self.deck_list(&mut cards) as u32;
+        let total = deck.len() as u32;
         loop {
             let mut best: Option<u8> = None;
             let mut tied = [0u8; MAX_PLAYERS];
@@ -701,7 +721,7 @@ impl HotDeathState {
             for &s in &seats[..count] {
                 // Cut until a number card (specials count as their number, the Sixty Nine as 69).
                 let num = loop {
-                    let c = cards[self.rng.below(total) as usize] as u8;
+                    let c = deck[self.rng.below(total) as usize] as u8;
                     let num = number_of(c);
                     if num != NO_NUMBER {
                         log.event(Event::Cut { seat: s, card: c });
@@ -729,9 +749,9 @@ impl HotDeathState {
         }
     }
 
-    /// Starts a hand with `self.dealer` dealing: either asks the dealer for the hand size or
-    /// deals at once.
-    pub(crate) fn begin_hand<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
+    /// Starts a hand with `self.dealer` dealing (`deck`: the deck listed by `deck_list`):
+    /// either asks the dealer for the hand size or deals at once.
+    pub(crate) fn begin_hand<S: EventSink<Event> + ?Sized>(&mut self, deck: &[u16], log: &mut S) {
         let n = self.n as usize;
         for s in 0..n {
             self.hands[s].clear();
@@ -740,9 +760,7 @@ impl HotDeathState {
             self.n_active = self.n;
         }
         self.relink();
-        let mut cards = [0u16; DECK_SIZE + 16];
-        let len = self.deck_list(&mut cards);
-        self.draw.fill_shuffled(&cards[..len]);
+        self.draw.fill_shuffled(deck);
         self.discard = [0; NUM_KINDS];
         self.discard_len = 0;
         self.clockwise = true;
@@ -1463,6 +1481,9 @@ impl HotDeathState {
             return;
         }
         // Next dealer: the winner; with no winner, the lowest scorer of the hand (cut if tied).
+        let mut cards = [0u16; DECK_SIZE + 16];
+        let len = self.deck_list(&mut cards);
+        let deck = &cards[..len];
         self.dealer = match winner {
             Some(w) => w,
             None => {
@@ -1478,11 +1499,11 @@ impl HotDeathState {
                 if ties == 1 {
                     tied[0]
                 } else {
-                    self.cut_with(Some(&tied[..ties]), true, log)
+                    self.cut_with(Some(&tied[..ties]), true, deck, log)
                 }
             }
         };
-        self.begin_hand(log);
+        self.begin_hand(deck, log);
     }
 
     // ----- applying decisions -----
@@ -1904,6 +1925,33 @@ mod tests {
             }
         }
         assert!(decisions > 100_000, "{decisions} decisions");
+    }
+
+    /// The random-play loop compiled for BMI (taken on CPUs that have it) and the baseline
+    /// copy play the same games: same final state from the same deal and generators.
+    #[test]
+    fn both_compiled_copies_of_the_random_playout_play_the_same_games() {
+        for players in [2usize, 4, 7] {
+            for opts in [HotDeathOptions::single_hand(), HotDeathOptions::default()] {
+                for seed in 0..40u64 {
+                    let start = HotDeathState::new(opts, players, seed).unwrap();
+                    let rngs: Vec<Rng> = (0..players as u64)
+                        .map(|s| Rng::new(seed * 16 + s))
+                        .collect();
+                    let (mut a, mut ra) = (start.clone(), rngs.clone());
+                    a.random_playout_body(&mut ra);
+                    let (mut b, mut rb) = (start, rngs);
+                    b.random_playout(&mut rb);
+                    assert!(matches!(a.phase, Phase::Over(_)));
+                    assert_eq!(
+                        format!("{a:?}"),
+                        format!("{b:?}"),
+                        "{players} players, seed {seed}"
+                    );
+                    assert_eq!(ra, rb);
+                }
+            }
+        }
     }
 
     fn check_bookkeeping(st: &HotDeathState) {

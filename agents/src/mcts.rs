@@ -182,6 +182,7 @@ impl MctsParams {
         uno_engine::Priors {
             honesty: self.honesty,
             stuck: self.stuck,
+            ..uno_engine::Priors::default()
         }
     }
 
@@ -405,6 +406,15 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             .then(|| Instant::now() + Duration::from_millis(self.params.time_ms));
         let mut it = 0u32;
         let mut many = false;
+        self.update_opponent_model(d, me);
+        let mut priors = self.params.priors();
+        if self.params.opp_observed {
+            // The observed model informs the determinization too: an opponent that looks random
+            // is not presumed honest or stuck.
+            for (t, p) in priors.trust.iter_mut().zip(&self.p_rand) {
+                *t = 1.0 - p;
+            }
+        }
         loop {
             if let Some(d) = deadline {
                 // Check the clock every 16 iterations.
@@ -415,10 +425,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 break;
             }
             it += 1;
-            let mut state = d.determinize(self.params.priors(), rng);
-            if it == 1 {
-                self.update_opponent_model(&state, me);
-            }
+            let mut state = d.determinize(priors, rng);
             many = state.num_players() > 2;
             self.cexp = if many {
                 self.params.c_many
@@ -514,26 +521,24 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
 
     /// Sets the per-seat rollout randomness: `opp_random` for every opponent, or with
     /// `opp_model=observed` the model's estimate after recording this decision's hand sizes
-    /// (which determinization keeps: they are public).
-    fn update_opponent_model(&mut self, state: &G, me: u8) {
-        let n = state.num_players();
+    /// (public: read from a determinization drawn with its own generator, so the search's
+    /// stream is untouched).
+    fn update_opponent_model(&mut self, d: &Decision<'_, G>, me: u8) {
         self.p_rand = [0.0; MAX_PLAYERS];
         match self.hand_size {
             Some(f) if self.params.opp_observed => {
+                let probe = d.determinize(uno_engine::Priors::default(), &mut Rng::new(0));
+                let n = probe.num_players();
                 let mut sizes = [0u32; MAX_PLAYERS];
                 for (i, s) in sizes.iter_mut().enumerate().take(n) {
-                    *s = f(state, i);
+                    *s = f(&probe, i);
                 }
                 self.opponents.observe(&sizes[..n]);
                 for i in 0..n {
                     self.p_rand[i] = self.opponents.p_random(i);
                 }
             }
-            _ => {
-                for p in self.p_rand.iter_mut().take(n) {
-                    *p = self.params.opp_random;
-                }
-            }
+            _ => self.p_rand = [self.params.opp_random; MAX_PLAYERS],
         }
         self.p_rand[me as usize] = 0.0;
     }

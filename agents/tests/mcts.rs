@@ -62,7 +62,8 @@ fn params_parse_with_defaults_ranges_and_labels() {
         s.priors(),
         Priors {
             honesty: 0.9,
-            stuck: 0.8
+            stuck: 0.8,
+            ..Priors::default()
         }
     );
     assert!(MctsParams::parse("stuck=1.5")
@@ -290,6 +291,7 @@ fn honesty_prior_shapes_the_offenders_sampled_hand() {
             Priors {
                 honesty: 1.0,
                 stuck: 0.0,
+                ..Priors::default()
             },
             &mut rng,
         );
@@ -307,6 +309,29 @@ fn honesty_prior_shapes_the_offenders_sampled_hand() {
         with_red_uniform > 150,
         "uniform sampling usually gives red: {with_red_uniform}"
     );
+    // Trust scales the priors per seat: with no trust in the opponents (players taken to choose
+    // at random) even `honesty` = `stuck` = 1 sample as if nothing were presumed, draw for
+    // draw; no trust in a seat other than the offender leaves the honesty prior whole.
+    let mut untrusted = Priors {
+        honesty: 1.0,
+        stuck: 1.0,
+        ..Priors::default()
+    };
+    untrusted.trust[1] = 0.0;
+    untrusted.trust[2] = 0.0;
+    let mut other = Priors {
+        honesty: 1.0,
+        ..Priors::default()
+    };
+    other.trust[1] = 0.0;
+    for seed in 0..50 {
+        let a = s.determinize(0, untrusted, &mut Rng::new(seed));
+        let b = s.determinize(0, Priors::default(), &mut Rng::new(seed));
+        assert_eq!(a.hand(2).counts(), b.hand(2).counts(), "seed {seed}");
+        assert_eq!(a.hand(1).counts(), b.hand(1).counts(), "seed {seed}");
+        let c = s.determinize(0, other, &mut Rng::new(seed));
+        assert!(!holds_red(&c), "seed {seed}");
+    }
 }
 
 #[test]

@@ -273,6 +273,12 @@ pub struct Priors {
     /// where the rules let a player draw anyway (classic: the official draw rule). Where the
     /// rules allow a draw only when stuck, the engine treats such draws as certain evidence.
     pub stuck: f64,
+    /// How far each seat's play is presumed sensible (0..=1, per seat): `honesty` and `stuck`
+    /// are applied to seat `s` scaled by `trust[s]`. 1 (the default) takes them as they are;
+    /// 0 treats the seat as a player choosing at random, whose unchecked plays and voluntary
+    /// draws say nothing about its cards. Set by a searcher that models its opponents
+    /// (IS-MCTS `opp_model=observed`).
+    pub trust: [f64; MAX_PLAYERS],
 }
 
 impl Default for Priors {
@@ -281,6 +287,7 @@ impl Default for Priors {
         Priors {
             honesty: 0.0,
             stuck: 0.0,
+            trust: [1.0; MAX_PLAYERS],
         }
     }
 }

@@ -183,8 +183,10 @@ impl SearchGame for ClassicState {
         if forced || priors.stuck > 0.0 {
             for seat in 0..n {
                 if seat != v {
-                    budgets[seat] = Budget::of(&self.evidence[seat])
-                        .filter(|b| b.binds(sizes[seat]) && (forced || rng.chance(priors.stuck)));
+                    budgets[seat] = Budget::of(&self.evidence[seat]).filter(|b| {
+                        b.binds(sizes[seat])
+                            && (forced || rng.chance(priors.stuck * priors.trust[seat]))
+                    });
                 }
             }
         }
@@ -219,7 +221,7 @@ impl SearchGame for ClassicState {
                 if self.top == WILD_DRAW_FOUR
                     && self.stack_len == 1
                     && self.last_player as usize != v
-                    && rng.chance(priors.honesty) =>
+                    && rng.chance(priors.honesty * priors.trust[self.last_player as usize]) =>
             {
                 let offender = self.last_player as usize;
                 let banned = COLOR_MASK[self.wd4_prev_color as usize];
@@ -406,6 +408,7 @@ mod tests {
             let sure = Priors {
                 honesty: 0.0,
                 stuck: 1.0,
+                ..Priors::default()
             };
             let d = s.determinize(viewer as Seat, sure, &mut Rng::new(step));
             let u = s.determinize(viewer as Seat, Priors::default(), &mut Rng::new(step));
@@ -442,6 +445,7 @@ mod tests {
                             let p = Priors {
                                 honesty: 0.9,
                                 stuck,
+                                ..Priors::default()
                             };
                             let a = s.determinize(v as Seat, p, &mut Rng::new(step));
                             let b = t.determinize(v as Seat, p, &mut Rng::new(step));

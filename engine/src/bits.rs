@@ -1,9 +1,9 @@
 //! Bit tricks for the hot path.
 
 /// Whether the CPU has BMI1, BMI2 and LZCNT (x86-64-v3's bit-manipulation instructions; the
-/// build's baseline is x86-64-v2, `.cargo/config.toml`). The random-play loops have a copy
-/// compiled for them (`tzcnt`, `blsr`, `andn`, `shlx`: about 3% more hands per second in Hot
-/// Death self-play), chosen at run time by this check (cached by the standard library).
+/// build's baseline is x86-64-v2, `.cargo/config.toml`). Hot Death's random-play loop has a
+/// copy compiled for them (`tzcnt`, `blsr`, `andn`, `shlx`: about 2-3% more hands per second),
+/// chosen at run time by this check (cached by the standard library).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub fn has_bmi() -> bool {

@@ -132,6 +132,19 @@ pub struct HotDeathState {
 
 const LUCK_BIT_WORD: usize = LUCK as usize / 64;
 
+/// The whole deck, card by card in kind order (`HotDeathState::deck_list`): what a cut picks
+/// from and a new hand's draw pile starts as.
+struct ListedDeck {
+    cards: [u16; DECK_SIZE + 16],
+    len: usize,
+}
+
+impl ListedDeck {
+    fn cards(&self) -> &[u16] {
+        &self.cards[..self.len]
+    }
+}
+
 impl HotDeathState {
     /// A new game: validates the options, cuts for the first deal and deals (or waits for the
     /// dealer's hand-size decision).
@@ -163,11 +176,9 @@ impl HotDeathState {
     ) -> Self {
         let mut s = Self::empty(opts, players as u8, Rng::new(seed));
         // The deck is listed once for the cut and the deal.
-        let mut cards = [0u16; DECK_SIZE + 16];
-        let len = s.deck_list(&mut cards);
-        let deck = &cards[..len];
-        s.dealer = s.cut_with(None, false, deck, log);
-        s.begin_hand(deck, log);
+        let deck = s.deck_list();
+        s.dealer = s.cut_with(None, false, deck.cards(), log);
+        s.begin_hand(deck.cards(), log);
         s
     }
 
@@ -779,17 +790,20 @@ impl HotDeathState {
         }
     }
 
-    /// The deck's cards in kind order into `cards`; returns how many. Each kind is written 16
-    /// times (no kind has more copies) and the next kind overwrites the surplus: no loop whose
-    /// length depends on the count, whose exit would mispredict.
-    fn deck_list(&self, cards: &mut [u16; DECK_SIZE + 16]) -> usize {
-        let mut len = 0;
+    /// The deck's cards in kind order. Each kind is written 16 times (no kind has more copies)
+    /// and the next kind overwrites the surplus: no loop whose length depends on the count,
+    /// whose exit would mispredict.
+    fn deck_list(&self) -> ListedDeck {
+        let mut d = ListedDeck {
+            cards: [0; DECK_SIZE + 16],
+            len: 0,
+        };
         for (k, &c) in self.deck.iter().enumerate() {
             debug_assert!(c <= 16);
-            cards[len..len + 16].fill(k as u16);
-            len += c as usize;
+            d.cards[d.len..d.len + 16].fill(k as u16);
+            d.len += c as usize;
         }
-        len
+        d
     }
 
     fn deal_cards<S: EventSink<Event> + ?Sized>(&mut self, size: u8, log: &mut S) {
@@ -1481,9 +1495,8 @@ impl HotDeathState {
             return;
         }
         // Next dealer: the winner; with no winner, the lowest scorer of the hand (cut if tied).
-        let mut cards = [0u16; DECK_SIZE + 16];
-        let len = self.deck_list(&mut cards);
-        let deck = &cards[..len];
+        let deck = self.deck_list();
+        let deck = deck.cards();
         self.dealer = match winner {
             Some(w) => w,
             None => {

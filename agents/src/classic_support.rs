@@ -36,9 +36,14 @@ impl AgentSupport for ClassicState {
                 params: HeuristicParams::default(),
             })),
         };
-        Box::new(
-            Mcts::new(p.clone(), rollout)
-                .with_hand_sizes(|s: &ClassicState, i| s.hand(i).len() as u32),
-        )
+        Box::new(Mcts::new(p.clone(), rollout).with_hand_sizes(
+            |v: &uno_engine::classic::ClassicView, out| {
+                let n = v.num_players as usize;
+                for (o, &h) in out.iter_mut().zip(&v.hand_sizes[..n]) {
+                    *o = h as u32;
+                }
+                n
+            },
+        ))
     }
 }

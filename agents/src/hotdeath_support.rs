@@ -19,9 +19,14 @@ impl AgentSupport for HotDeathState {
                 params: HeuristicParams::default(),
             })),
         };
-        Box::new(
-            Mcts::new(p.clone(), rollout)
-                .with_hand_sizes(|s: &HotDeathState, i| s.hand(i).len() as u32),
-        )
+        Box::new(Mcts::new(p.clone(), rollout).with_hand_sizes(
+            |v: &uno_engine::hotdeath::HotDeathView, out| {
+                let n = v.num_players as usize;
+                for (o, &h) in out.iter_mut().zip(&v.hand_sizes[..n]) {
+                    *o = h as u32;
+                }
+                n
+            },
+        ))
     }
 }

@@ -348,6 +348,9 @@ impl OpponentModel {
     }
 }
 
+/// Writes the public hand sizes of a view per seat and returns the number of players.
+pub type HandSizes<G> = fn(&<G as uno_engine::Game>::View, &mut [u32; MAX_PLAYERS]) -> usize;
+
 /// The IS-MCTS agent, generic over the game and the rollout policy.
 pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub params: MctsParams,
@@ -358,8 +361,9 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub last: SearchStats,
     /// The exploration constant for the current search (`c` or `c_many` by player count).
     cexp: f32,
-    /// Public hand size of a seat in a (determinized) state, for `opp_model=observed`.
-    hand_size: Option<fn(&G, usize) -> u32>,
+    /// The public hand sizes in the decider's view (written per seat; returns the number of
+    /// players), for `opp_model=observed`.
+    hand_sizes: Option<HandSizes<G>>,
     pub opponents: OpponentModel,
     /// Per-seat probability that a rollout decision of that opponent is random.
     p_rand: [f64; MAX_PLAYERS],
@@ -376,7 +380,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             path: Vec::new(),
             last: SearchStats::default(),
             cexp: 0.4,
-            hand_size: None,
+            hand_sizes: None,
             opponents: OpponentModel::default(),
             p_rand: [0.0; MAX_PLAYERS],
             _g: std::marker::PhantomData,
@@ -384,8 +388,8 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     }
 
     /// Lets `opp_model=observed` read public hand sizes (the variant's support sets it).
-    pub fn with_hand_sizes(mut self, f: fn(&G, usize) -> u32) -> Self {
-        self.hand_size = Some(f);
+    pub fn with_hand_sizes(mut self, f: HandSizes<G>) -> Self {
+        self.hand_sizes = Some(f);
         self
     }
 
@@ -521,19 +525,14 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
 
     /// Sets the per-seat rollout randomness: `opp_random` for every opponent, or with
     /// `opp_model=observed` the model's estimate after recording this decision's hand sizes
-    /// (public: read from a determinization drawn with its own generator, so the search's
-    /// stream is untouched).
+    /// (public: read from the decider's view).
     fn update_opponent_model(&mut self, d: &Decision<'_, G>, me: u8) {
-        self.p_rand = [0.0; MAX_PLAYERS];
-        match self.hand_size {
+        match self.hand_sizes {
             Some(f) if self.params.opp_observed => {
-                let probe = d.determinize(uno_engine::Priors::default(), &mut Rng::new(0));
-                let n = probe.num_players();
                 let mut sizes = [0u32; MAX_PLAYERS];
-                for (i, s) in sizes.iter_mut().enumerate().take(n) {
-                    *s = f(&probe, i);
-                }
+                let n = f(&d.view(), &mut sizes);
                 self.opponents.observe(&sizes[..n]);
+                self.p_rand = [0.0; MAX_PLAYERS];
                 for i in 0..n {
                     self.p_rand[i] = self.opponents.p_random(i);
                 }

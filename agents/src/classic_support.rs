@@ -42,7 +42,7 @@ impl AgentSupport for ClassicState {
                 for (o, &h) in out.iter_mut().zip(&v.hand_sizes[..n]) {
                     *o = h as u32;
                 }
-                n
+                (n, v.hands_played)
             },
         ))
     }

@@ -97,6 +97,9 @@ pub struct MctsParams {
     /// playing at random is estimated during the game from its public hand size (see
     /// `OpponentModel`). Needs the variant to report hand sizes (classic and Hot Death do).
     pub opp_observed: bool,
+    /// `opp_model=observed`: the prior probability that an opponent plays at random, before
+    /// anything is observed (strictly between 0 and 1).
+    pub opp_prior: f64,
     /// `opp_tree=on`: the opponent model applies inside the tree too: at an opponent's node,
     /// with that opponent's probability of playing at random, a uniformly random legal action is
     /// followed (expanded if new) instead of the opponent's UCB1 choice.
@@ -132,6 +135,7 @@ impl Default for MctsParams {
             guard_play_only: false,
             opp_random: 0.0,
             opp_observed: false,
+            opp_prior: 0.5,
             opp_tree: false,
             place: 0.0,
             bias: 2.0,
@@ -143,7 +147,7 @@ impl Default for MctsParams {
 
 pub const MCTS_PARAMS: &str =
     "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
-     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_tree (off|on), place, bias, honesty, stuck";
+     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_prior, opp_tree (off|on), place, bias, honesty, stuck";
 
 const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
@@ -167,6 +171,7 @@ impl MctsParams {
             guard_play_only: p.choice("guard_kinds", "all", &["all", "play"])? == "play",
             opp_random: p.f64("opp_random", d.opp_random, 0.0, 1.0)?,
             opp_observed: p.choice("opp_model", "fixed", &["fixed", "observed"])? == "observed",
+            opp_prior: p.f64("opp_prior", d.opp_prior, 0.001, 0.999)?,
             opp_tree: p.choice("opp_tree", "off", &["off", "on"])? == "on",
             place: p.f64("place", d.place, 0.0, 1.0)?,
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
@@ -236,6 +241,9 @@ impl MctsParams {
                 .to_string(),
             );
         }
+        if self.opp_prior != d.opp_prior {
+            parts.push(format!("opp_prior={}", self.opp_prior));
+        }
         if self.opp_tree != d.opp_tree {
             parts.push(format!(
                 "opp_tree={}",
@@ -301,55 +309,85 @@ pub struct SearchStats {
     pub rollout_decisions: u64,
 }
 
+/// Hand-size classes of `OpponentModel`: 0–2, 3–5, 6–8 and 9 or more cards.
+pub const SIZE_CLASSES: usize = 4;
+/// Size-change classes of `OpponentModel`: −2 or less, −1, 0, +1, +2, +3, +4 or more.
+pub const SIZE_CHANGES: usize = 7;
+
+/// Log likelihood ratio, random player against the heuristic, of each hand-size change between
+/// two of the searcher's normal turns, by the hand size at the first. Measured by
+/// `agents/examples/opponent_calibration.rs` (classic, official rules, 4 players; 20,000 games,
+/// seed 7): a random player draws at about a third of its turns whatever it holds, so its hand
+/// grows by one far more often, the more so the larger its hand.
+const LOG_LR: [[f64; SIZE_CHANGES]; SIZE_CLASSES] = [
+    [0.00, -1.19, -0.23, 0.52, 0.26, 1.50, 0.44],
+    [-1.23, -0.47, 0.14, 0.80, 0.18, 1.87, 0.56],
+    [-1.11, -0.37, 0.31, 1.24, 0.12, 2.70, 0.48],
+    [-1.10, -0.22, 0.44, 1.96, -0.05, 2.83, 0.29],
+];
+
 /// Per-opponent estimate of how likely each seat plays at random, from public hand sizes only.
 ///
-/// At each searched decision the searcher compares every opponent's hand size with its size at
-/// the searcher's previous searched decision: a larger hand counts as a "grew" observation (the
-/// player drew), a smaller one as "shrank". A uniformly random player draws far more often than
-/// a player who plays whenever it can; the model takes P(grew) = 0.5 for a random player and
-/// 0.25 for a sensible one, prior 1/2, so the posterior odds of "random" are 2^grew · (2/3)^shrank.
+/// At each of the searcher's normal turns the searcher compares every opponent's hand size with
+/// its size at the searcher's previous normal turn (between the two, each opponent has normally
+/// had one turn) and adds the log likelihood ratio of that change (`LOG_LR`, random player
+/// against the heuristic) to the opponent's log odds of playing at random, which start at the
+/// prior's.
 #[derive(Clone, Debug)]
 pub struct OpponentModel {
+    /// The hand (`hands_played`) of the sizes in `last`: a new deal starts the comparison over.
+    hand: u32,
     last: [i32; MAX_PLAYERS],
-    grew: [u32; MAX_PLAYERS],
-    shrank: [u32; MAX_PLAYERS],
+    log_odds: [f64; MAX_PLAYERS],
 }
 
 impl Default for OpponentModel {
+    /// Prior 1/2.
     fn default() -> Self {
-        OpponentModel {
-            last: [-1; MAX_PLAYERS],
-            grew: [0; MAX_PLAYERS],
-            shrank: [0; MAX_PLAYERS],
-        }
+        Self::with_prior(0.5)
     }
 }
 
 impl OpponentModel {
-    /// Records the public hand sizes seen at one of the searcher's decisions.
-    pub fn observe(&mut self, sizes: &[u32]) {
+    /// A model whose estimates start at `prior` (strictly between 0 and 1).
+    pub fn with_prior(prior: f64) -> Self {
+        OpponentModel {
+            hand: 0,
+            last: [-1; MAX_PLAYERS],
+            log_odds: [(prior / (1.0 - prior)).ln(); MAX_PLAYERS],
+        }
+    }
+    /// The (size class, size-change class) of a hand that held `before` cards and now holds
+    /// `now`.
+    pub fn classes(before: u32, now: u32) -> (usize, usize) {
+        let size = (before as usize / 3).min(SIZE_CLASSES - 1);
+        let change = (now as i64 - before as i64).clamp(-2, 4) + 2;
+        (size, change as usize)
+    }
+    /// Records the public hand sizes seen at one of the searcher's normal turns in hand number
+    /// `hand` of the game (sizes from an earlier hand are not compared with a new deal's).
+    pub fn observe(&mut self, hand: u32, sizes: &[u32]) {
+        if hand != self.hand {
+            self.hand = hand;
+            self.last = [-1; MAX_PLAYERS];
+        }
         for (i, &n) in sizes.iter().enumerate().take(MAX_PLAYERS) {
-            let n = n as i32;
             if self.last[i] >= 0 {
-                if n > self.last[i] {
-                    self.grew[i] += 1;
-                } else if n < self.last[i] {
-                    self.shrank[i] += 1;
-                }
+                let (s, c) = Self::classes(self.last[i] as u32, n);
+                self.log_odds[i] += LOG_LR[s][c];
             }
-            self.last[i] = n;
+            self.last[i] = n as i32;
         }
     }
     /// Posterior probability that `seat` plays at random.
     pub fn p_random(&self, seat: usize) -> f64 {
-        let odds =
-            2f64.powi(self.grew[seat] as i32) * (2.0f64 / 3.0).powi(self.shrank[seat] as i32);
-        odds / (1.0 + odds)
+        1.0 / (1.0 + (-self.log_odds[seat]).exp())
     }
 }
 
-/// Writes the public hand sizes of a view per seat and returns the number of players.
-pub type HandSizes<G> = fn(&<G as uno_engine::Game>::View, &mut [u32; MAX_PLAYERS]) -> usize;
+/// Writes the public hand sizes of a view per seat and returns the number of players and the
+/// number of hands played so far in the game.
+pub type HandSizes<G> = fn(&<G as uno_engine::Game>::View, &mut [u32; MAX_PLAYERS]) -> (usize, u32);
 
 /// The IS-MCTS agent, generic over the game and the rollout policy.
 pub struct Mcts<G: SearchGame, R: Agent<G>> {
@@ -372,6 +410,7 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
 
 impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     pub fn new(params: MctsParams, rollout: R) -> Self {
+        let opponents = OpponentModel::with_prior(params.opp_prior);
         Mcts {
             label: params.label(),
             params,
@@ -381,7 +420,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             last: SearchStats::default(),
             cexp: 0.4,
             hand_sizes: None,
-            opponents: OpponentModel::default(),
+            opponents,
             p_rand: [0.0; MAX_PLAYERS],
             _g: std::marker::PhantomData,
         }
@@ -398,6 +437,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     pub fn search(&mut self, d: &Decision<'_, G>, rng: &mut Rng) -> Action {
         let me = d.seat;
         let root_legal = d.legal;
+        self.update_opponent_model(d, me);
         if root_legal.len() == 1 {
             self.last = SearchStats::default();
             return root_legal[0];
@@ -410,7 +450,6 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             .then(|| Instant::now() + Duration::from_millis(self.params.time_ms));
         let mut it = 0u32;
         let mut many = false;
-        self.update_opponent_model(d, me);
         let mut priors = self.params.priors();
         if self.params.opp_observed {
             // The observed model informs the determinization too: an opponent that looks random
@@ -524,14 +563,17 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     }
 
     /// Sets the per-seat rollout randomness: `opp_random` for every opponent, or with
-    /// `opp_model=observed` the model's estimate after recording this decision's hand sizes
-    /// (public: read from the decider's view).
+    /// `opp_model=observed` the model's estimate, after recording the hand sizes if this decision
+    /// is a normal turn (public: read from the decider's view). Runs at every decision, forced
+    /// ones included, so that the model compares consecutive turns.
     fn update_opponent_model(&mut self, d: &Decision<'_, G>, me: u8) {
         match self.hand_sizes {
             Some(f) if self.params.opp_observed => {
                 let mut sizes = [0u32; MAX_PLAYERS];
-                let n = f(&d.view(), &mut sizes);
-                self.opponents.observe(&sizes[..n]);
+                let (n, hand) = f(&d.view(), &mut sizes);
+                if d.kind == uno_engine::DecisionKind::Play {
+                    self.opponents.observe(hand, &sizes[..n]);
+                }
                 self.p_rand = [0.0; MAX_PLAYERS];
                 for i in 0..n {
                     self.p_rand[i] = self.opponents.p_random(i);
@@ -748,6 +790,6 @@ impl<G: SearchGame, R: Agent<G>> Agent<G> for Mcts<G, R> {
     }
     fn reset(&mut self) {
         self.rollout.reset();
-        self.opponents = OpponentModel::default();
+        self.opponents = OpponentModel::with_prior(self.params.opp_prior);
     }
 }

@@ -509,16 +509,31 @@ fn opponent_model_reads_hand_size_trends() {
     let mut m = OpponentModel::default();
     // Nothing observed yet: the prior.
     assert_eq!(m.p_random(1), 0.5);
-    // Seat 1's hand keeps growing, seat 2's keeps shrinking, seat 3's stays the same.
+    // Seat 1's hand keeps growing, seat 2's keeps shrinking, seat 3's hand was dealt again.
     for t in 0..6u32 {
-        m.observe(&[7, 7 + t, 7 - t, 7]);
+        m.observe(0, &[7, 7 + t, 7 - t, 7]);
     }
-    assert!(m.p_random(1) > 0.9, "{}", m.p_random(1));
-    assert!(m.p_random(2) < 0.2, "{}", m.p_random(2));
-    assert_eq!(m.p_random(3), 0.5);
+    m.observe(1, &[7, 13, 1, 7]);
+    assert!(m.p_random(1) > 0.99, "{}", m.p_random(1));
+    assert!(m.p_random(2) < 0.15, "{}", m.p_random(2));
+    // Six turns without a change, all at 7 cards (a random player more often draws a card and
+    // plays one in the same turn) ...
+    let (s, c) = OpponentModel::classes(7, 7);
+    assert_eq!((s, c), (2, 2));
+    let same = m.p_random(3);
+    assert!(same > 0.5 && same < 0.9, "{same}");
+    // ... and a new deal (hand 1) is not compared with the last hand's sizes.
+    let mut fresh = OpponentModel::with_prior(0.2);
+    fresh.observe(0, &[7, 2]);
+    fresh.observe(1, &[7, 7]);
+    assert!((fresh.p_random(1) - 0.2).abs() < 1e-12);
     let p = MctsParams::parse("opp_model=observed").unwrap();
     assert!(p.opp_observed);
     assert_eq!(p.label(), "mcts:opp_model=observed");
+    let q = MctsParams::parse("opp_model=observed,opp_prior=0.25").unwrap();
+    assert_eq!(q.opp_prior, 0.25);
+    assert_eq!(q.label(), "mcts:opp_model=observed,opp_prior=0.25");
+    assert!(MctsParams::parse("opp_prior=1").is_err());
     assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
     let t = MctsParams::parse("opp_random=0.67,opp_tree=on").unwrap();
     assert!(t.opp_tree);

@@ -569,15 +569,12 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     fn update_opponent_model(&mut self, d: &Decision<'_, G>, me: u8) {
         match self.hand_sizes {
             Some(f) if self.params.opp_observed => {
-                let mut sizes = [0u32; MAX_PLAYERS];
-                let (n, hand) = f(&d.view(), &mut sizes);
                 if d.kind == uno_engine::DecisionKind::Play {
+                    let mut sizes = [0u32; MAX_PLAYERS];
+                    let (n, hand) = f(&d.view(), &mut sizes);
                     self.opponents.observe(hand, &sizes[..n]);
                 }
-                self.p_rand = [0.0; MAX_PLAYERS];
-                for i in 0..n {
-                    self.p_rand[i] = self.opponents.p_random(i);
-                }
+                self.p_rand = std::array::from_fn(|i| self.opponents.p_random(i));
             }
             _ => self.p_rand = [self.params.opp_random; MAX_PLAYERS],
         }

@@ -1,26 +1,28 @@
 //! Calibrates the observed opponent model (`mcts:opp_model=observed`, `OpponentModel`): plays
-//! classic 4-player games (official rules) of random, random, heuristic, heuristic and counts,
-//! between two consecutive normal turns of seat 3, how each other seat's hand size changed, by
-//! that seat's hand size at the first of the two turns. It prints the table of log likelihood
+//! classic 4-player games (official rules, or another preset) of random, random, heuristic,
+//! heuristic and counts, between two consecutive normal turns of seat 3, how each other seat's
+//! hand size changed, by that seat's hand size at the first of the two turns. It prints the table of log likelihood
 //! ratios (random against heuristic) that `OpponentModel` uses, and how the resulting estimate
 //! moves over a game on fresh deals.
 //!
-//! `cargo run --release -p uno-agents --example opponent_calibration [games] [seed]`
-//! (defaults 20,000 and 7; the estimate is checked on as many games from seed + 1).
+//! `cargo run --release -p uno-agents --example opponent_calibration [games] [seed] [preset]`
+//! (defaults 20,000, 7 and `official`; the estimate is checked on as many games from seed + 1,
+//! with the library's table, which was measured under the official rules).
 use uno_agents::mcts::{OpponentModel, SIZE_CHANGES, SIZE_CLASSES};
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
+use uno_engine::classic::options::PRESETS;
 use uno_engine::classic::{ClassicOptions, ClassicState};
 use uno_engine::{game_seed, stream_seed, ActionList, DecisionKind, Game, Rng};
 
 /// Plays `games` games from `seed` and calls `at_turn(game index, hand sizes)` at each normal
 /// turn of seat 3.
-fn play(games: u64, seed: u64, mut at_turn: impl FnMut(u64, &[u32; 4])) {
+fn play(games: u64, seed: u64, opts: ClassicOptions, mut at_turn: impl FnMut(u64, &[u32; 4])) {
     let specs =
         ["random", "random", "heuristic", "heuristic"].map(|s| AgentSpec::parse(s).unwrap());
     let mut legal = ActionList::new();
     for g in 0..games {
         let gs = game_seed(seed, g);
-        let mut st = ClassicState::new(ClassicOptions::default(), 4, stream_seed(gs, 0)).unwrap();
+        let mut st = ClassicState::new(opts, 4, stream_seed(gs, 0)).unwrap();
         let mut agents: Vec<Box<dyn Agent<ClassicState>>> = specs
             .iter()
             .map(AgentFactory::<ClassicState>::build)
@@ -46,10 +48,15 @@ fn main() {
             .unwrap_or(d)
     };
     let (games, seed) = (arg(1, 20_000), arg(2, 7));
+    let preset = std::env::args().nth(3).unwrap_or_else(|| "official".into());
+    let Some(opts) = ClassicOptions::preset(&preset) else {
+        eprintln!("unknown preset {preset:?} (expected one of {PRESETS:?})");
+        std::process::exit(2);
+    };
     // counts[random 0 / heuristic 1][size class][size change class]
     let mut counts = [[[0u64; SIZE_CHANGES]; SIZE_CLASSES]; 2];
     let mut last = (u64::MAX, [0u32; 4]);
-    play(games, seed, |g, sizes| {
+    play(games, seed, opts, |g, sizes| {
         if last.0 == g {
             for seat in 0..3 {
                 let (s, c) = OpponentModel::classes(last.1[seat], sizes[seat]);
@@ -80,7 +87,7 @@ fn main() {
     // How the model in the library (its own table) separates the two kinds on fresh deals.
     let (mut sum, mut n) = ([[0f64; 2]; 8], [0u64; 8]);
     let (mut model, mut game, mut turn) = (OpponentModel::default(), u64::MAX, 0usize);
-    play(games, seed + 1, |g, sizes| {
+    play(games, seed + 1, opts, |g, sizes| {
         if g != game {
             (model, game, turn) = (OpponentModel::default(), g, 0);
         }

@@ -104,6 +104,14 @@ pub struct MctsParams {
     /// with that opponent's probability of playing at random, a uniformly random legal action is
     /// followed (expanded if new) instead of the opponent's UCB1 choice.
     pub opp_tree: bool,
+    /// How an opponent's probability p of playing at random (`opp_random` or the observed
+    /// model's estimate) enters an iteration. `false` (`opp_mix=move`): each of its moves in the
+    /// rollout (and in the tree with `opp_tree=on`) is random with probability p. `true`
+    /// (`opp_mix=player`): each iteration first draws, with probability p, whether the opponent
+    /// is a random player, and then every move of it in that iteration is random or none is;
+    /// with `opp_model=observed` the determinization's priors for it are then dropped or kept
+    /// whole (trust 0 or 1) instead of scaled by 1 − p.
+    pub opp_mix_player: bool,
     /// Weight of the placing in the reward: each seat's reward is `(1 - place) · win share +
     /// place · placing score`, the placing score going from 1 (first) to 0 (last).
     pub place: f64,
@@ -137,6 +145,7 @@ impl Default for MctsParams {
             opp_observed: false,
             opp_prior: 0.5,
             opp_tree: false,
+            opp_mix_player: false,
             place: 0.0,
             bias: 2.0,
             honesty: 0.9,
@@ -147,7 +156,7 @@ impl Default for MctsParams {
 
 pub const MCTS_PARAMS: &str =
     "iterations, time_ms, c, c_many, rollout (random|heuristic), depth, final (visits|value|guarded), \
-     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_prior, opp_tree (off|on), place, bias, honesty, stuck";
+     final_many (visits|value|guarded), margin, guard_kinds (all|play), opp_random, opp_model (fixed|observed), opp_prior, opp_tree (off|on), opp_mix (move|player), place, bias, honesty, stuck";
 
 const FINALS: [&str; 3] = ["visits", "value", "guarded"];
 
@@ -173,6 +182,7 @@ impl MctsParams {
             opp_observed: p.choice("opp_model", "fixed", &["fixed", "observed"])? == "observed",
             opp_prior: p.f64("opp_prior", d.opp_prior, 0.001, 0.999)?,
             opp_tree: p.choice("opp_tree", "off", &["off", "on"])? == "on",
+            opp_mix_player: p.choice("opp_mix", "move", &["move", "player"])? == "player",
             place: p.f64("place", d.place, 0.0, 1.0)?,
             bias: p.f64("bias", d.bias, 0.0, 1000.0)?,
             honesty: p.f64("honesty", d.honesty, 0.0, 1.0)?,
@@ -248,6 +258,16 @@ impl MctsParams {
             parts.push(format!(
                 "opp_tree={}",
                 if self.opp_tree { "on" } else { "off" }
+            ));
+        }
+        if self.opp_mix_player != d.opp_mix_player {
+            parts.push(format!(
+                "opp_mix={}",
+                if self.opp_mix_player {
+                    "player"
+                } else {
+                    "move"
+                }
             ));
         }
         if self.place != d.place {
@@ -405,6 +425,9 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub opponents: OpponentModel,
     /// Per-seat probability that a rollout decision of that opponent is random.
     p_rand: [f64; MAX_PLAYERS],
+    /// `p_rand` as this iteration uses it (with `opp_mix=player` 0 or 1 per seat, drawn per
+    /// iteration).
+    p_iter: [f64; MAX_PLAYERS],
     _g: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -422,6 +445,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             hand_sizes: None,
             opponents,
             p_rand: [0.0; MAX_PLAYERS],
+            p_iter: [0.0; MAX_PLAYERS],
             _g: std::marker::PhantomData,
         }
     }
@@ -468,6 +492,9 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 break;
             }
             it += 1;
+            if self.params.opp_mix_player {
+                self.draw_opponent_types(&mut priors, rng);
+            }
             let mut state = d.determinize(priors, rng);
             many = state.num_players() > 2;
             self.cexp = if many {
@@ -487,7 +514,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 } else {
                     None
                 };
-                let p_rand = self.p_rand[player as usize];
+                let p_rand = self.p_iter[player as usize];
                 let forced = (self.params.opp_tree
                     && player != me
                     && p_rand > 0.0
@@ -510,10 +537,8 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                     break;
                 };
                 state.legal_actions(&mut legal);
-                let a = if seat != me
-                    && self.p_rand[seat as usize] > 0.0
-                    && rng.chance(self.p_rand[seat as usize])
-                {
+                let p_rand = self.p_iter[seat as usize];
+                let a = if seat != me && p_rand > 0.0 && rng.chance(p_rand) {
                     legal[rng.below(legal.len() as u32) as usize]
                 } else {
                     let rd = Decision::new(&state, seat, kind, legal.as_slice());
@@ -579,6 +604,20 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             _ => self.p_rand = [self.params.opp_random; MAX_PLAYERS],
         }
         self.p_rand[me as usize] = 0.0;
+        self.p_iter = self.p_rand;
+    }
+
+    /// `opp_mix=player`: draws for this iteration which opponents are random players (each
+    /// with its probability in `p_rand`; none is drawn for a probability of 0, so the generator
+    /// moves only where it matters), writes 1 or 0 to `p_iter`, and with `opp_model=observed`
+    /// sets the determinization's trust in each opponent to match.
+    fn draw_opponent_types(&mut self, priors: &mut uno_engine::Priors, rng: &mut Rng) {
+        for (s, (q, &p)) in self.p_iter.iter_mut().zip(&self.p_rand).enumerate() {
+            *q = if p > 0.0 && rng.chance(p) { 1.0 } else { 0.0 };
+            if self.params.opp_observed {
+                priors.trust[s] = 1.0 - *q;
+            }
+        }
     }
 
     /// `final=guarded`: `best` (the most visited root child) if its mean reward for `me` exceeds

@@ -494,12 +494,16 @@ fn new_options_cannot_cheat_either() {
     )
     .unwrap();
     spec_agents_decide_alike_on_twins(&spec, &a, &b);
-    for seed in 0..10 {
-        let spec = "iterations=200,final_many=guarded,opp_random=1,opp_tree=on,place=0.5";
-        let mut ma = mcts(spec);
-        let mut mb = mcts(spec);
-        assert_eq!(decide(&mut ma, &a, seed), decide(&mut mb, &b, seed));
-        assert_eq!(ma.last, mb.last);
+    for spec in [
+        "iterations=200,final_many=guarded,opp_random=1,opp_tree=on,place=0.5",
+        "iterations=200,opp_random=0.5,opp_tree=on,opp_mix=player",
+    ] {
+        for seed in 0..10 {
+            let mut ma = mcts(spec);
+            let mut mb = mcts(spec);
+            assert_eq!(decide(&mut ma, &a, seed), decide(&mut mb, &b, seed));
+            assert_eq!(ma.last, mb.last);
+        }
     }
 }
 
@@ -547,16 +551,56 @@ fn opponent_model_reads_hand_size_trends() {
 }
 
 #[test]
+fn opponent_mix_by_player_draws_one_type_per_iteration() {
+    let p = MctsParams::parse("opp_model=observed,opp_mix=player").unwrap();
+    assert!(p.opp_mix_player);
+    assert_eq!(p.label(), "mcts:opp_model=observed,opp_mix=player");
+    assert_eq!(MctsParams::parse(&p.label()[5..]).unwrap(), p);
+    assert!(!MctsParams::parse("").unwrap().opp_mix_player);
+    assert!(MctsParams::parse("opp_mix=seat")
+        .unwrap_err()
+        .contains("not one of"));
+    // Where every opponent is surely random (opp_random=1) or surely not (0), drawing a type
+    // per iteration is drawing nothing: the same search as mixing move by move, to the
+    // generator's last draw. In between the two differ.
+    let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
+    let mut differ = 0;
+    for seed in 0..6 {
+        for (q, same) in [("0", true), ("1", true), ("0.5", false)] {
+            let mut by_move = mcts(&format!("iterations=200,opp_random={q},opp_tree=on"));
+            let mut by_player = mcts(&format!(
+                "iterations=200,opp_random={q},opp_tree=on,opp_mix=player"
+            ));
+            let xm = decide(&mut by_move, &a, seed);
+            let xp = decide(&mut by_player, &a, seed);
+            if same {
+                assert_eq!((xm, by_move.last), (xp, by_player.last), "p = {q}");
+            } else {
+                differ += (by_move.last != by_player.last) as u32;
+            }
+        }
+    }
+    assert!(differ > 0, "opp_mix=player changed nothing at p = 0.5");
+}
+
+#[test]
 fn observed_opponent_model_cannot_cheat() {
     // The spec-built agent (which reads public hand sizes) on the twin positions, and along
     // random games with two opponents' hands exchanged, over several decisions of one game so the
-    // model has observations.
-    use uno_agents::AgentFactory;
+    // model has observations; by move and by player.
     let a = Scenario::from_json(TWIN_A).unwrap().build().unwrap();
     let b = Scenario::from_json(TWIN_B).unwrap().build().unwrap();
-    let spec =
-        AgentSpec::parse("mcts:iterations=150,final_many=guarded,opp_model=observed,opp_tree=on")
-            .unwrap();
+    for text in [
+        "mcts:iterations=150,final_many=guarded,opp_model=observed,opp_tree=on",
+        "mcts:iterations=150,opp_model=observed,opp_tree=on,opp_mix=player",
+    ] {
+        let spec = AgentSpec::parse(text).unwrap();
+        observed_model_decides_alike(&spec, &a, &b);
+    }
+}
+
+fn observed_model_decides_alike(spec: &AgentSpec, a: &ClassicState, b: &ClassicState) {
+    use uno_agents::AgentFactory;
     let mut ma: Box<dyn Agent<ClassicState>> = spec.build();
     let mut mb: Box<dyn Agent<ClassicState>> = spec.build();
     for seed in 0..8 {
@@ -564,14 +608,14 @@ fn observed_opponent_model_cannot_cheat() {
         a.legal_actions(&mut legal);
         let (seat, kind) = a.to_act().unwrap();
         let xa = ma.act(
-            &Decision::new(&a, seat, kind, legal.as_slice()),
+            &Decision::new(a, seat, kind, legal.as_slice()),
             &mut Rng::new(seed),
         );
         let xb = mb.act(
-            &Decision::new(&b, seat, kind, legal.as_slice()),
+            &Decision::new(b, seat, kind, legal.as_slice()),
             &mut Rng::new(seed),
         );
-        assert_eq!(xa, xb, "seed {seed}");
+        assert_eq!(xa, xb, "{}: seed {seed}", spec.label());
     }
     let mut m1: Box<dyn Agent<ClassicState>> = spec.build();
     let mut m2: Box<dyn Agent<ClassicState>> = spec.build();

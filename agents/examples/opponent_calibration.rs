@@ -1,37 +1,50 @@
 //! Calibrates the observed opponent model (`mcts:opp_model=observed`, `OpponentModel`): plays
-//! classic 4-player games (official rules, or another preset) of random, random, heuristic,
-//! heuristic and counts, between two consecutive normal turns of seat 3, how each other seat's
-//! hand size changed, by that seat's hand size at the first of the two turns. It prints the table of log likelihood
-//! ratios (random against heuristic) that `OpponentModel` uses, and how the resulting estimate
-//! moves over a game on fresh deals.
+//! 4-player games of random, random, heuristic, heuristic under the given rules and counts,
+//! between two consecutive normal turns of seat 3, how each other seat's hand size changed, by
+//! that seat's hand size at the first of the two turns. It prints the table of log likelihood
+//! ratios (random against heuristic) that `OpponentModel` uses for those rules (an `Evidence`
+//! constant in `agents/src/mcts.rs`), and how the estimate with the library's table for those
+//! rules moves over a game on fresh deals.
 //!
-//! `cargo run --release -p uno-agents --example opponent_calibration [games] [seed] [preset]`
-//! (defaults 20,000, 7 and `official`; the estimate is checked on as many games from seed + 1,
-//! with the library's table, which was measured under the official rules).
-use uno_agents::mcts::{OpponentModel, SIZE_CHANGES, SIZE_CLASSES};
-use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
-use uno_engine::classic::options::PRESETS;
+//! `cargo run --release -p uno-agents --example opponent_calibration [games] [seed] [rules]`
+//! (defaults 20,000, 7 and `official`; rules: `official`, `rlcard` (classic presets) or
+//! `hot-death` (single hands); the estimate is checked on as many games from seed + 1).
+use uno_agents::mcts::{
+    Evidence, OpponentModel, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD, EVIDENCE_HOT_DEATH,
+    SIZE_CHANGES, SIZE_CLASSES,
+};
+use uno_agents::{Agent, AgentFactory, AgentSpec, AgentSupport, Decision};
 use uno_engine::classic::{ClassicOptions, ClassicState};
-use uno_engine::{game_seed, stream_seed, ActionList, DecisionKind, Game, Rng};
+use uno_engine::hotdeath::{HotDeathOptions, HotDeathState};
+use uno_engine::{game_seed, stream_seed, ActionList, DecisionKind, Rng};
+
+/// How to deal a game from a seed, and how many cards a seat holds.
+struct Rules<'a, G> {
+    deal: &'a dyn Fn(u64) -> G,
+    size: fn(&G, usize) -> u32,
+}
 
 /// Plays `games` games from `seed` and calls `at_turn(game index, hand sizes)` at each normal
 /// turn of seat 3.
-fn play(games: u64, seed: u64, opts: ClassicOptions, mut at_turn: impl FnMut(u64, &[u32; 4])) {
+fn play<G: AgentSupport>(
+    games: u64,
+    seed: u64,
+    rules: &Rules<G>,
+    mut at_turn: impl FnMut(u64, &[u32; 4]),
+) {
     let specs =
         ["random", "random", "heuristic", "heuristic"].map(|s| AgentSpec::parse(s).unwrap());
     let mut legal = ActionList::new();
     for g in 0..games {
         let gs = game_seed(seed, g);
-        let mut st = ClassicState::new(opts, 4, stream_seed(gs, 0)).unwrap();
-        let mut agents: Vec<Box<dyn Agent<ClassicState>>> = specs
-            .iter()
-            .map(AgentFactory::<ClassicState>::build)
-            .collect();
+        let mut st = (rules.deal)(stream_seed(gs, 0));
+        let mut agents: Vec<Box<dyn Agent<G>>> =
+            specs.iter().map(AgentFactory::<G>::build).collect();
         let mut rngs: Vec<Rng> = (0..4).map(|s| Rng::new(stream_seed(gs, 10 + s))).collect();
         while let Some((seat, kind)) = st.to_act() {
             st.legal_actions(&mut legal);
             if seat == 3 && kind == DecisionKind::Play {
-                at_turn(g, &std::array::from_fn(|i| st.hand(i).len() as u32));
+                at_turn(g, &std::array::from_fn(|i| (rules.size)(&st, i)));
             }
             let d = Decision::new(&st, seat, kind, legal.as_slice());
             let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
@@ -48,15 +61,56 @@ fn main() {
             .unwrap_or(d)
     };
     let (games, seed) = (arg(1, 20_000), arg(2, 7));
-    let preset = std::env::args().nth(3).unwrap_or_else(|| "official".into());
-    let Some(opts) = ClassicOptions::preset(&preset) else {
-        eprintln!("unknown preset {preset:?} (expected one of {PRESETS:?})");
-        std::process::exit(2);
-    };
+    let rules = std::env::args().nth(3).unwrap_or_else(|| "official".into());
+    let classic = |o: ClassicOptions| move |seed| ClassicState::new(o, 4, seed).unwrap();
+    let classic_size = |s: &ClassicState, i| s.hand(i).len() as u32;
+    let (official, rlcard) = (
+        classic(ClassicOptions::default()),
+        classic(ClassicOptions::rlcard()),
+    );
+    let hot_death = |seed| HotDeathState::new(HotDeathOptions::single_hand(), 4, seed).unwrap();
+    match rules.as_str() {
+        "official" => calibrate(
+            games,
+            seed,
+            &Rules {
+                deal: &official,
+                size: classic_size,
+            },
+            ("EVIDENCE_CLASSIC", &EVIDENCE_CLASSIC),
+        ),
+        "rlcard" => calibrate(
+            games,
+            seed,
+            &Rules {
+                deal: &rlcard,
+                size: classic_size,
+            },
+            ("EVIDENCE_CLASSIC_RLCARD", &EVIDENCE_CLASSIC_RLCARD),
+        ),
+        "hot-death" => calibrate(
+            games,
+            seed,
+            &Rules {
+                deal: &hot_death,
+                size: |s: &HotDeathState, i| s.hand(i).len() as u32,
+            },
+            ("EVIDENCE_HOT_DEATH", &EVIDENCE_HOT_DEATH),
+        ),
+        _ => {
+            eprintln!("unknown rules {rules:?} (expected official, rlcard or hot-death)");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Measures the evidence table for the games of `rules` and checks the estimate with
+/// `library`, the table the library uses for them (name, table).
+fn calibrate<G: AgentSupport>(games: u64, seed: u64, rules: &Rules<G>, library: (&str, &Evidence)) {
     // counts[random 0 / heuristic 1][size class][size change class]
     let mut counts = [[[0u64; SIZE_CHANGES]; SIZE_CLASSES]; 2];
     let mut last = (u64::MAX, [0u32; 4]);
-    play(games, seed, opts, |g, sizes| {
+    play(games, seed, rules, |g, sizes| {
         if last.0 == g {
             for seat in 0..3 {
                 let (s, c) = OpponentModel::classes(last.1[seat], sizes[seat]);
@@ -78,7 +132,7 @@ fn main() {
             }
         }
     }
-    println!("pub const LOG_LR: [[f64; SIZE_CHANGES]; SIZE_CLASSES] = [");
+    println!("pub const {}: Evidence = [", library.0);
     for row in &table {
         let cells: Vec<String> = row.iter().map(|x| format!("{x:.2}")).collect();
         println!("    [{}],", cells.join(", "));
@@ -87,11 +141,11 @@ fn main() {
     // How the model in the library (its own table) separates the two kinds on fresh deals.
     let (mut sum, mut n) = ([[0f64; 2]; 8], [0u64; 8]);
     let (mut model, mut game, mut turn) = (OpponentModel::default(), u64::MAX, 0usize);
-    play(games, seed + 1, opts, |g, sizes| {
+    play(games, seed + 1, rules, |g, sizes| {
         if g != game {
             (model, game, turn) = (OpponentModel::default(), g, 0);
         }
-        model.observe(0, sizes);
+        model.observe(0, sizes, library.1);
         let b = (turn / 3).min(7);
         sum[b][0] += (model.p_random(0) + model.p_random(1)) / 2.0;
         sum[b][1] += model.p_random(2);

@@ -2,10 +2,10 @@
 
 use crate::encode::{ClassicEncoder, ClassicEvidenceEncoder, Observation, ObservationEncoder};
 use crate::heuristic::{HeuristicAgent, HeuristicParams};
-use crate::mcts::{Mcts, MctsParams, Rollout};
+use crate::mcts::{Evidence, Mcts, MctsParams, Rollout, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
 use crate::spec::{AgentSupport, AnyAgent};
 use crate::{Agent, RandomAgent};
-use uno_engine::classic::ClassicState;
+use uno_engine::classic::{ClassicOptions, ClassicState, DrawRule};
 
 impl AgentSupport for ClassicState {
     fn observations() -> Vec<Observation<Self>> {
@@ -42,8 +42,35 @@ impl AgentSupport for ClassicState {
                 for (o, &h) in out.iter_mut().zip(&v.hand_sizes[..n]) {
                     *o = h as u32;
                 }
-                (n, v.hands_played)
+                (n, v.hands_played, classic_evidence(&v.options))
             },
         ))
+    }
+}
+
+/// The observed opponent model's evidence table for classic rules: hand sizes are strong
+/// evidence where a player may draw at will (official rules); where a draw is allowed only when
+/// stuck (`rlcard`) a draw means a stuck player, random or not.
+pub fn classic_evidence(options: &ClassicOptions) -> &'static Evidence {
+    match options.draw_rule {
+        DrawRule::OnlyWhenStuck => &EVIDENCE_CLASSIC_RLCARD,
+        DrawRule::Always => &EVIDENCE_CLASSIC,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evidence_follows_the_draw_rule() {
+        assert_eq!(
+            classic_evidence(&ClassicOptions::default()),
+            &EVIDENCE_CLASSIC
+        );
+        assert_eq!(
+            classic_evidence(&ClassicOptions::rlcard()),
+            &EVIDENCE_CLASSIC_RLCARD
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::heuristic::HeuristicParams;
 use crate::hotdeath_heuristic::HotDeathHeuristic;
-use crate::mcts::{Mcts, MctsParams, Rollout};
+use crate::mcts::{Mcts, MctsParams, Rollout, EVIDENCE_HOT_DEATH};
 use crate::spec::{AgentSupport, AnyAgent};
 use crate::{Agent, RandomAgent};
 use uno_engine::hotdeath::HotDeathState;
@@ -25,7 +25,7 @@ impl AgentSupport for HotDeathState {
                 for (o, &h) in out.iter_mut().zip(&v.hand_sizes[..n]) {
                     *o = h as u32;
                 }
-                (n, v.hands_played)
+                (n, v.hands_played, &EVIDENCE_HOT_DEATH)
             },
         ))
     }

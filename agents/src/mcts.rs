@@ -334,23 +334,45 @@ pub const SIZE_CLASSES: usize = 4;
 /// Size-change classes of `OpponentModel`: −2 or less, −1, 0, +1, +2, +3, +4 or more.
 pub const SIZE_CHANGES: usize = 7;
 
-/// Log likelihood ratio, random player against the heuristic, of each hand-size change between
-/// two of the searcher's normal turns, by the hand size at the first. Measured by
-/// `agents/examples/opponent_calibration.rs` (classic, official rules, 4 players; 20,000 games,
-/// seed 7): a random player draws at about a third of its turns whatever it holds, so its hand
-/// grows by one far more often, the more so the larger its hand.
-const LOG_LR: [[f64; SIZE_CHANGES]; SIZE_CLASSES] = [
+/// Log likelihood ratios, random player against the heuristic, of each hand-size change between
+/// two of the searcher's normal turns, by the hand size at the first (`[size class][change
+/// class]`, see `OpponentModel::classes`). Each table is measured by
+/// `agents/examples/opponent_calibration.rs` (4 players, random, random, heuristic, heuristic;
+/// 20,000 games, seed 7) under the rules it is for.
+pub type Evidence = [[f64; SIZE_CHANGES]; SIZE_CLASSES];
+
+/// Classic, official rules: a random player draws at about a third of its turns whatever it
+/// holds, so its hand grows by one far more often, the more so the larger its hand.
+pub const EVIDENCE_CLASSIC: Evidence = [
     [0.00, -1.19, -0.23, 0.52, 0.26, 1.50, 0.44],
     [-1.23, -0.47, 0.14, 0.80, 0.18, 1.87, 0.56],
     [-1.11, -0.37, 0.31, 1.24, 0.12, 2.70, 0.48],
     [-1.10, -0.22, 0.44, 1.96, -0.05, 2.83, 0.29],
 ];
 
+/// Classic, `rlcard` preset: a draw is allowed only when stuck, so hand sizes hardly tell the two
+/// kinds apart (every common change within ±0.26).
+pub const EVIDENCE_CLASSIC_RLCARD: Evidence = [
+    [0.00, -0.06, 0.02, 0.04, -0.09, 0.86, -0.02],
+    [-0.18, -0.04, 0.04, 0.17, -0.11, 0.64, -0.02],
+    [-0.22, 0.03, -0.00, 0.26, -0.17, 0.38, -0.09],
+    [-0.51, 0.12, -0.01, 0.26, -0.20, 0.22, -0.21],
+];
+
+/// Hot Death, single hands (`target=0`): the same pattern as classic, weaker (more cards make
+/// everybody's hand grow).
+pub const EVIDENCE_HOT_DEATH: Evidence = [
+    [0.00, -1.06, -0.29, 0.56, 0.37, 1.14, 0.10],
+    [-0.92, -0.32, -0.11, 0.64, 0.21, 0.86, 0.31],
+    [-0.91, -0.26, -0.01, 1.03, 0.02, 0.45, 0.13],
+    [-0.79, -0.03, -0.12, 1.68, -0.17, -0.07, -0.09],
+];
+
 /// Per-opponent estimate of how likely each seat plays at random, from public hand sizes only.
 ///
 /// At each of the searcher's normal turns the searcher compares every opponent's hand size with
 /// its size at the searcher's previous normal turn (between the two, each opponent has normally
-/// had one turn) and adds the log likelihood ratio of that change (`LOG_LR`, random player
+/// had one turn) and adds the log likelihood ratio of that change (an `Evidence` table, random player
 /// against the heuristic) to the opponent's log odds of playing at random, which start at the
 /// prior's.
 #[derive(Clone, Debug)]
@@ -386,7 +408,7 @@ impl OpponentModel {
     }
     /// Records the public hand sizes seen at one of the searcher's normal turns in hand number
     /// `hand` of the game (sizes from an earlier hand are not compared with a new deal's).
-    pub fn observe(&mut self, hand: u32, sizes: &[u32]) {
+    pub fn observe(&mut self, hand: u32, sizes: &[u32], evidence: &Evidence) {
         if hand != self.hand {
             self.hand = hand;
             self.last = [-1; MAX_PLAYERS];
@@ -394,7 +416,7 @@ impl OpponentModel {
         for (i, &n) in sizes.iter().enumerate().take(MAX_PLAYERS) {
             if self.last[i] >= 0 {
                 let (s, c) = Self::classes(self.last[i] as u32, n);
-                self.log_odds[i] += LOG_LR[s][c];
+                self.log_odds[i] += evidence[s][c];
             }
             self.last[i] = n as i32;
         }
@@ -405,9 +427,11 @@ impl OpponentModel {
     }
 }
 
-/// Writes the public hand sizes of a view per seat and returns the number of players and the
-/// number of hands played so far in the game.
-pub type HandSizes<G> = fn(&<G as uno_engine::Game>::View, &mut [u32; MAX_PLAYERS]) -> (usize, u32);
+/// Writes the public hand sizes of a view per seat and returns the number of players, the
+/// number of hands played so far in the game and the `Evidence` table measured for the game's
+/// rules.
+pub type HandSizes<G> =
+    fn(&<G as uno_engine::Game>::View, &mut [u32; MAX_PLAYERS]) -> (usize, u32, &'static Evidence);
 
 /// The IS-MCTS agent, generic over the game and the rollout policy.
 pub struct Mcts<G: SearchGame, R: Agent<G>> {
@@ -419,8 +443,8 @@ pub struct Mcts<G: SearchGame, R: Agent<G>> {
     pub last: SearchStats,
     /// The exploration constant for the current search (`c` or `c_many` by player count).
     cexp: f32,
-    /// The public hand sizes in the decider's view (written per seat; returns the number of
-    /// players), for `opp_model=observed`.
+    /// The public hand sizes in the decider's view and the evidence table for its rules, for
+    /// `opp_model=observed`.
     hand_sizes: Option<HandSizes<G>>,
     pub opponents: OpponentModel,
     /// Per-seat probability that a rollout decision of that opponent is random.
@@ -596,8 +620,8 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             Some(f) if self.params.opp_observed => {
                 if d.kind == uno_engine::DecisionKind::Play {
                     let mut sizes = [0u32; MAX_PLAYERS];
-                    let (n, hand) = f(&d.view(), &mut sizes);
-                    self.opponents.observe(hand, &sizes[..n]);
+                    let (n, hand, evidence) = f(&d.view(), &mut sizes);
+                    self.opponents.observe(hand, &sizes[..n], evidence);
                 }
                 self.p_rand = std::array::from_fn(|i| self.opponents.p_random(i));
             }

@@ -509,13 +509,13 @@ fn new_options_cannot_cheat_either() {
 
 #[test]
 fn opponent_model_reads_hand_size_trends() {
-    use uno_agents::mcts::OpponentModel;
+    use uno_agents::mcts::{OpponentModel, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
     let mut m = OpponentModel::default();
     // Nothing observed yet: the prior.
     assert_eq!(m.p_random(1), 0.5);
     // Seat 1's hand keeps growing, seat 2's keeps shrinking, seat 3's stays at 7 cards.
     for t in 0..6u32 {
-        m.observe(0, &[7, 7 + t, 7 - t, 7]);
+        m.observe(0, &[7, 7 + t, 7 - t, 7], &EVIDENCE_CLASSIC);
     }
     assert!(m.p_random(1) > 0.99, "{}", m.p_random(1));
     assert!(m.p_random(2) < 0.15, "{}", m.p_random(2));
@@ -527,9 +527,20 @@ fn opponent_model_reads_hand_size_trends() {
     assert!(same > 0.5 && same < 0.9, "{same}");
     // ... and a new deal (hand 1) is not compared with the last hand's sizes.
     let mut fresh = OpponentModel::with_prior(0.2);
-    fresh.observe(0, &[7, 2]);
-    fresh.observe(1, &[7, 7]);
+    fresh.observe(0, &[7, 2], &EVIDENCE_CLASSIC);
+    fresh.observe(1, &[7, 7], &EVIDENCE_CLASSIC);
     assert!((fresh.p_random(1) - 0.2).abs() < 1e-12);
+    // Under the `rlcard` rules a growing hand is weak evidence: the same trend moves the
+    // estimate far less.
+    let mut weak = OpponentModel::default();
+    for t in 0..6u32 {
+        weak.observe(0, &[7, 7 + t], &EVIDENCE_CLASSIC_RLCARD);
+    }
+    assert!(
+        weak.p_random(1) > 0.5 && weak.p_random(1) < 0.9,
+        "{}",
+        weak.p_random(1)
+    );
     let p = MctsParams::parse("opp_model=observed").unwrap();
     assert!(p.opp_observed);
     assert_eq!(p.label(), "mcts:opp_model=observed");

@@ -51,7 +51,7 @@ impl AgentSupport for ClassicState {
 /// The observed opponent model's evidence table for classic rules: hand sizes are strong
 /// evidence where a player may draw at will (official rules); where a draw is allowed only when
 /// stuck (`rlcard`) a draw means a stuck player, random or not.
-pub fn classic_evidence(options: &ClassicOptions) -> &'static Evidence {
+fn classic_evidence(options: &ClassicOptions) -> &'static Evidence {
     match options.draw_rule {
         DrawRule::OnlyWhenStuck => &EVIDENCE_CLASSIC_RLCARD,
         DrawRule::Always => &EVIDENCE_CLASSIC,

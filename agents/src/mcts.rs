@@ -17,8 +17,9 @@
 //! `final=value`; or, with `final=guarded`, the rollout policy's own choice unless the most
 //! visited child is better by more than `margin` standard errors). `final_many` is the same
 //! choice for three or more players. Options for the multi-player table: an opponent model for
-//! the other seats (`opp_random`, `opp_model=observed` from public hand sizes, `opp_tree`) and a
-//! placing term in the reward (`place`); all off by default. The tree lives in an arena reused between decisions, so steady-state search
+//! the other seats (`opp_random`, `opp_model=observed` from public hand sizes with an evidence
+//! table per rule set, `opp_tree`, `opp_mix`) and a placing term in the reward (`place`); all off
+//! by default. The tree lives in an arena reused between decisions, so steady-state search
 //! does not allocate. Chance events are not tree nodes: the determinization fixes the hidden
 //! cards, and draws come from the determinized state's own (searcher-seeded) chance stream.
 

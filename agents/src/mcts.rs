@@ -500,13 +500,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
         let mut it = 0u32;
         let mut many = false;
         let mut priors = self.params.priors();
-        if self.params.opp_observed {
-            // The observed model informs the determinization too: an opponent that looks random
-            // is not presumed honest or stuck.
-            for (t, p) in priors.trust.iter_mut().zip(&self.p_rand) {
-                *t = 1.0 - p;
-            }
-        }
+        self.trust_opponents(&mut priors);
         loop {
             if let Some(d) = deadline {
                 // Check the clock every 16 iterations.
@@ -518,7 +512,8 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
             }
             it += 1;
             if self.params.opp_mix_player {
-                self.draw_opponent_types(&mut priors, rng);
+                self.draw_opponent_types(rng);
+                self.trust_opponents(&mut priors);
             }
             let mut state = d.determinize(priors, rng);
             many = state.num_players() > 2;
@@ -563,7 +558,7 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
                 };
                 state.legal_actions(&mut legal);
                 let p_rand = self.p_iter[seat as usize];
-                let a = if seat != me && p_rand > 0.0 && rng.chance(p_rand) {
+                let a = if seat != me && rng.chance(p_rand) {
                     legal[rng.below(legal.len() as u32) as usize]
                 } else {
                     let rd = Decision::new(&state, seat, kind, legal.as_slice());
@@ -633,14 +628,21 @@ impl<G: SearchGame, R: Agent<G>> Mcts<G, R> {
     }
 
     /// `opp_mix=player`: draws for this iteration which opponents are random players (each
-    /// with its probability in `p_rand`; none is drawn for a probability of 0, so the generator
-    /// moves only where it matters), writes 1 or 0 to `p_iter`, and with `opp_model=observed`
-    /// sets the determinization's trust in each opponent to match.
-    fn draw_opponent_types(&mut self, priors: &mut uno_engine::Priors, rng: &mut Rng) {
-        for (s, (q, &p)) in self.p_iter.iter_mut().zip(&self.p_rand).enumerate() {
-            *q = if p > 0.0 && rng.chance(p) { 1.0 } else { 0.0 };
-            if self.params.opp_observed {
-                priors.trust[s] = 1.0 - *q;
+    /// with its probability in `p_rand`; `Rng::chance` draws nothing for a probability of 0 or
+    /// 1, so the generator moves only where it matters) and writes 1 or 0 to `p_iter`.
+    fn draw_opponent_types(&mut self, rng: &mut Rng) {
+        for (q, &p) in self.p_iter.iter_mut().zip(&self.p_rand) {
+            *q = if rng.chance(p) { 1.0 } else { 0.0 };
+        }
+    }
+
+    /// With `opp_model=observed` the model informs the determinization too: an opponent that
+    /// plays at random with probability p (`p_iter`) is presumed honest or stuck only with the
+    /// priors scaled by 1 − p.
+    fn trust_opponents(&self, priors: &mut uno_engine::Priors) {
+        if self.params.opp_observed {
+            for (t, p) in priors.trust.iter_mut().zip(&self.p_iter) {
+                *t = 1.0 - p;
             }
         }
     }

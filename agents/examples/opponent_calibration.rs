@@ -9,10 +9,9 @@
 //! `cargo run --release -p uno-agents --example opponent_calibration [games] [seed] [rules]`
 //! (defaults 20,000, 7 and `official`; rules: `official`, `rlcard` (classic presets) or
 //! `hot-death` (single hands); the estimate is checked on as many games from seed + 1).
-use uno_agents::mcts::{
-    Evidence, OpponentModel, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD, EVIDENCE_HOT_DEATH,
-    SIZE_CHANGES, SIZE_CLASSES,
-};
+use uno_agents::classic::{EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
+use uno_agents::hotdeath::EVIDENCE_HOT_DEATH;
+use uno_agents::mcts::{Evidence, OpponentModel, SIZE_CHANGES, SIZE_CLASSES};
 use uno_agents::{Agent, AgentFactory, AgentSpec, AgentSupport, Decision};
 use uno_engine::classic::{ClassicOptions, ClassicState};
 use uno_engine::hotdeath::{HotDeathOptions, HotDeathState};

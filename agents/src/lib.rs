@@ -1,14 +1,18 @@
 //! `uno-agents`: the `Agent` trait, agents built from spec strings, and observation encoders.
 //!
+//! Variant-independent agents and machinery sit at the top (`random`, `spec`, `mcts`, `neural`,
+//! `encode`, the shared `heuristic` parameters); each variant's own code (its rule-based
+//! heuristic, observation encoders, IS-MCTS evidence tables and the `AgentSupport` impl that
+//! wires them up) lives in one folder named after it: `classic/`, `hotdeath/`.
+//!
 //! An agent sees a [`Decision`]: who decides, what kind of decision, the legal actions, and, on
 //! request, the deciding player's view (`Decision::view`), which holds only what that player may
 //! know. Agents never see the state itself.
 
-mod classic_support;
+pub mod classic;
 pub mod encode;
 pub mod heuristic;
-pub mod hotdeath_heuristic;
-mod hotdeath_support;
+pub mod hotdeath;
 pub mod mcts;
 #[cfg(feature = "neural")]
 pub mod neural;
@@ -16,10 +20,10 @@ pub mod params;
 pub mod random;
 pub mod spec;
 
-pub use encode::{
-    legal_mask, ClassicEncoder, ClassicEvidenceEncoder, Observation, ObservationEncoder,
-};
-pub use heuristic::{HeuristicAgent, HeuristicParams};
+pub use classic::{ClassicEncoder, ClassicEvidenceEncoder, HeuristicAgent};
+pub use encode::{legal_mask, Observation, ObservationEncoder};
+pub use heuristic::HeuristicParams;
+pub use hotdeath::HotDeathHeuristic;
 pub use mcts::{Mcts, MctsParams};
 pub use random::{FirstLegalAgent, RandomAgent};
 pub use spec::{AgentFactory, AgentSpec, AgentSupport, AnyAgent};

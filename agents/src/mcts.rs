@@ -342,33 +342,6 @@ pub const SIZE_CHANGES: usize = 7;
 /// 20,000 games, seed 7) under the rules it is for.
 pub type Evidence = [[f64; SIZE_CHANGES]; SIZE_CLASSES];
 
-/// Classic, official rules: a random player draws at about a third of its turns whatever it
-/// holds, so its hand grows by one far more often, the more so the larger its hand.
-pub const EVIDENCE_CLASSIC: Evidence = [
-    [0.00, -1.19, -0.23, 0.52, 0.26, 1.50, 0.44],
-    [-1.23, -0.47, 0.14, 0.80, 0.18, 1.87, 0.56],
-    [-1.11, -0.37, 0.31, 1.24, 0.12, 2.70, 0.48],
-    [-1.10, -0.22, 0.44, 1.96, -0.05, 2.83, 0.29],
-];
-
-/// Classic, `rlcard` preset: a draw is allowed only when stuck, so hand sizes hardly tell the two
-/// kinds apart (every common change within ±0.26).
-pub const EVIDENCE_CLASSIC_RLCARD: Evidence = [
-    [0.00, -0.06, 0.02, 0.04, -0.09, 0.86, -0.02],
-    [-0.18, -0.04, 0.04, 0.17, -0.11, 0.64, -0.02],
-    [-0.22, 0.03, -0.00, 0.26, -0.17, 0.38, -0.09],
-    [-0.51, 0.12, -0.01, 0.26, -0.20, 0.22, -0.21],
-];
-
-/// Hot Death, single hands (`target=0`): the same pattern as classic, weaker (more cards make
-/// everybody's hand grow).
-pub const EVIDENCE_HOT_DEATH: Evidence = [
-    [0.00, -1.06, -0.29, 0.56, 0.37, 1.14, 0.10],
-    [-0.92, -0.32, -0.11, 0.64, 0.21, 0.86, 0.31],
-    [-0.91, -0.26, -0.01, 1.03, 0.02, 0.45, 0.13],
-    [-0.79, -0.03, -0.12, 1.68, -0.17, -0.07, -0.09],
-];
-
 /// Per-opponent estimate of how likely each seat plays at random, from public hand sizes only.
 ///
 /// At each of the searcher's normal turns the searcher compares every opponent's hand size with

@@ -509,7 +509,8 @@ fn new_options_cannot_cheat_either() {
 
 #[test]
 fn opponent_model_reads_hand_size_trends() {
-    use uno_agents::mcts::{OpponentModel, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
+    use uno_agents::classic::{EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
+    use uno_agents::mcts::OpponentModel;
     let mut m = OpponentModel::default();
     // Nothing observed yet: the prior.
     assert_eq!(m.p_random(1), 0.5);

@@ -1,7 +1,7 @@
 //! The classic observation encoder and legal-action mask: sizes, section layout, what a player
 //! may (not) see, and that the mask marks exactly the legal actions.
 
-use uno_agents::encode::{CLASSIC_MASK_LEN, CLASSIC_OBS_LEN, CLASSIC_SECTIONS};
+use uno_agents::classic::encode::{CLASSIC_MASK_LEN, CLASSIC_OBS_LEN, CLASSIC_SECTIONS};
 use uno_agents::{legal_mask, ClassicEncoder, ObservationEncoder};
 use uno_engine::classic::{ClassicOptions, ClassicState, ClassicView, Scenario, NUM_ACTIONS};
 use uno_engine::{ActionList, DecisionKind, Game, Rng, Seat, MAX_PLAYERS};
@@ -327,7 +327,7 @@ fn challenger_sees_the_shown_hand_and_nobody_else_does() {
 // ----- the classic-evidence encoder -----
 
 fn encode_evidence(s: &ClassicState, seat: Seat) -> Vec<f32> {
-    use uno_agents::encode::CLASSIC_EVIDENCE_OBS_LEN;
+    use uno_agents::classic::encode::CLASSIC_EVIDENCE_OBS_LEN;
     let mut out = vec![-1.0; CLASSIC_EVIDENCE_OBS_LEN];
     uno_agents::ClassicEvidenceEncoder::encode(&s.view(seat), &mut out);
     out
@@ -350,7 +350,7 @@ fn evidence_encoding_is_the_plain_one_then_the_draws_by_seat_offset_and_slot() {
     ))
     .unwrap();
     s.apply(draw).unwrap();
-    let len = uno_agents::encode::CLASSIC_EVIDENCE_OBS_LEN;
+    let len = uno_agents::classic::encode::CLASSIC_EVIDENCE_OBS_LEN;
     assert_eq!(len, CLASSIC_OBS_LEN + MAX_PLAYERS * 5);
     for viewer in 0..3u8 {
         let e = encode_evidence(&s, viewer);

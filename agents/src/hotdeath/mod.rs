@@ -1,8 +1,12 @@
-//! Hot Death's agents: which heuristic and search agents play it.
+//! Hot Death's agents: the rule-based `heuristic` and what the configurable agents need of the
+//! variant (`AgentSupport`).
+
+pub mod heuristic;
+
+pub use heuristic::HotDeathHeuristic;
 
 use crate::heuristic::HeuristicParams;
-use crate::hotdeath_heuristic::HotDeathHeuristic;
-use crate::mcts::{Mcts, MctsParams, Rollout, EVIDENCE_HOT_DEATH};
+use crate::mcts::{Evidence, Mcts, MctsParams, Rollout};
 use crate::spec::{AgentSupport, AnyAgent};
 use crate::{Agent, RandomAgent};
 use uno_engine::hotdeath::HotDeathState;
@@ -30,3 +34,12 @@ impl AgentSupport for HotDeathState {
         ))
     }
 }
+
+/// Hot Death, single hands (`target=0`): the same pattern as classic, weaker (more cards make
+/// everybody's hand grow).
+pub const EVIDENCE_HOT_DEATH: Evidence = [
+    [0.00, -1.06, -0.29, 0.56, 0.37, 1.14, 0.10],
+    [-0.92, -0.32, -0.11, 0.64, 0.21, 0.86, 0.31],
+    [-0.91, -0.26, -0.01, 1.03, 0.02, 0.45, 0.13],
+    [-0.79, -0.03, -0.12, 1.68, -0.17, -0.07, -0.09],
+];

@@ -1,8 +1,15 @@
-//! Classic UNO's agents: which heuristic and search agents play it.
+//! Classic UNO's agents: the rule-based `heuristic`, the observation encoders, and what the
+//! configurable agents (heuristic, IS-MCTS, neural) need of the variant (`AgentSupport`).
 
-use crate::encode::{ClassicEncoder, ClassicEvidenceEncoder, Observation, ObservationEncoder};
-use crate::heuristic::{HeuristicAgent, HeuristicParams};
-use crate::mcts::{Evidence, Mcts, MctsParams, Rollout, EVIDENCE_CLASSIC, EVIDENCE_CLASSIC_RLCARD};
+pub mod encode;
+pub mod heuristic;
+
+pub use encode::{ClassicEncoder, ClassicEvidenceEncoder};
+pub use heuristic::HeuristicAgent;
+
+use crate::encode::{Observation, ObservationEncoder};
+use crate::heuristic::HeuristicParams;
+use crate::mcts::{Evidence, Mcts, MctsParams, Rollout};
 use crate::spec::{AgentSupport, AnyAgent};
 use crate::{Agent, RandomAgent};
 use uno_engine::classic::{ClassicOptions, ClassicState, DrawRule};
@@ -57,6 +64,24 @@ fn classic_evidence(options: &ClassicOptions) -> &'static Evidence {
         DrawRule::Always => &EVIDENCE_CLASSIC,
     }
 }
+
+/// Classic, official rules: a random player draws at about a third of its turns whatever it
+/// holds, so its hand grows by one far more often, the more so the larger its hand.
+pub const EVIDENCE_CLASSIC: Evidence = [
+    [0.00, -1.19, -0.23, 0.52, 0.26, 1.50, 0.44],
+    [-1.23, -0.47, 0.14, 0.80, 0.18, 1.87, 0.56],
+    [-1.11, -0.37, 0.31, 1.24, 0.12, 2.70, 0.48],
+    [-1.10, -0.22, 0.44, 1.96, -0.05, 2.83, 0.29],
+];
+
+/// Classic, `rlcard` preset: a draw is allowed only when stuck, so hand sizes hardly tell the two
+/// kinds apart (every common change within ±0.26).
+pub const EVIDENCE_CLASSIC_RLCARD: Evidence = [
+    [0.00, -0.06, 0.02, 0.04, -0.09, 0.86, -0.02],
+    [-0.18, -0.04, 0.04, 0.17, -0.11, 0.64, -0.02],
+    [-0.22, 0.03, -0.00, 0.26, -0.17, 0.38, -0.09],
+    [-0.51, 0.12, -0.01, 0.26, -0.20, 0.22, -0.21],
+];
 
 #[cfg(test)]
 mod tests {

@@ -72,6 +72,16 @@ pub enum Ending {
     Truncated,
 }
 
+impl Ending {
+    /// The snake_case name every output uses (as serde writes it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::OutOfCards => "out_of_cards",
+            Ending::Truncated => "truncated",
+        }
+    }
+}
+
 /// Per-player result of a finished (or truncated) game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

@@ -19,6 +19,7 @@ pub mod hotdeath;
 pub mod pile;
 pub mod rng;
 pub mod swap;
+pub mod variant;
 
 pub use action::{Action, ActionList, MAX_LEGAL};
 pub use cards::{CardInfo, Color};
@@ -27,3 +28,4 @@ pub use game::{
     Outcome, Priors, SearchGame, Seat, SwapRecord, SwapSource, HAND_ENDINGS, MAX_PLAYERS,
 };
 pub use rng::{game_seed, stream_seed, Rng};
+pub use variant::{OptionDoc, PresetInfo, Ruleset, VariantInfo};

@@ -1,12 +1,16 @@
-//! The `uno` command line: `simulate`, `replay`, `rules`.
+//! The `uno` command line: `simulate`, `replay`, `rules`, `tournament`, `balance`, `train`.
+//! Every command is written once, generic over the game type, and run for the variant the user
+//! names through the registry (`crate::variant`).
 
-use crate::config::{OptionInput, Variant};
+use crate::config::OptionInput;
 use crate::output::{write_atomic, AtomicFile};
 use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
-use crate::variant::SimGame;
-use clap::{Args, Parser, Subcommand};
+use crate::variant::{
+    parse_variant, players_help, preset_help, variant_help, SimGame, Variant, VariantCommand,
+};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -15,19 +19,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
-use uno_engine::classic::ClassicState;
-use uno_engine::hotdeath::HotDeathState;
 use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "uno",
     version,
-    about = "Simulate UNO and its house-rule variants, replay games, show the rules.",
-    long_about = "Simulate UNO and its house-rule variants in parallel, replay single games \
-                  decision by decision, and print a variant's card table and options.\n\n\
-                  With no subcommand flags, `uno simulate` runs 1,000,000 classic 4-player \
-                  games between random agents and prints the summary."
+    about = "Simulate UNO and its house-rule variants, replay games, show the rules, rank \
+             agents in tournaments, measure balance, train neural agents.",
+    long_about = long_about()
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -40,7 +40,7 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Replay one game (by seed and index, or from a scenario file) as a readable log.
     Replay(ReplayArgs),
-    /// Print a variant's card table, action ids and options.
+    /// List the variants, or describe one: cards, action ids, options and presets.
     Rules(RulesArgs),
     /// Play agents against each other on shared deals, every seating rotated, and rate them.
     Tournament(TournamentArgs),
@@ -53,8 +53,7 @@ pub enum Command {
 /// The rule options of a run: preset, options file, overrides.
 #[derive(Args, Debug, Clone)]
 pub struct OptionArgs {
-    /// Option preset (classic: official, rlcard).
-    #[arg(long)]
+    #[arg(long, help = preset_help())]
     pub preset: Option<String>,
     /// JSON file of options (an object; may name a "preset").
     #[arg(long)]
@@ -75,15 +74,12 @@ impl OptionArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Variant to play (known: classic).
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
-    /// Number of players (classic: 2 to 10).
-    #[arg(long, short = 'p', default_value_t = 4)]
+    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+          help = variant_help())]
+    pub variant: Variant,
+    #[arg(long, short = 'p', default_value_t = 4, help = players_help())]
     pub players: usize,
-    /// Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: random,
-    /// first, heuristic[:params], mcts[:params] (see docs/agents/).
-    #[arg(long, short = 'a', default_value = "random")]
+    #[arg(long, short = 'a', default_value = "random", help = agents_help())]
     pub agents: String,
     #[command(flatten)]
     pub opts: OptionArgs,
@@ -102,7 +98,8 @@ pub struct SimulateArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, short = 't')]
     pub threads: Option<usize>,
-    /// Output folder for summary.json (and games.csv with --csv).
+    /// Output folder for summary.json (and games.csv with --csv) [default:
+    /// out/simulate-<variant>-<players>p-seed<seed>/].
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Also write one CSV row per game.
@@ -155,12 +152,12 @@ pub struct TournamentArgs {
     /// (a@first,b@first plays two copies of one agent).
     #[arg(long, short = 'a')]
     pub agents: String,
-    /// Variant to play (known: classic).
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
-    /// Seats per game (classic: 2 to 10). Fewer agents than seats: the list is repeated
-    /// cyclically; more agents than seats: every combination of agents plays.
-    #[arg(long, short = 'p', default_value_t = 4)]
+    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+          help = variant_help())]
+    pub variant: Variant,
+    /// Seats per game. Fewer agents than seats: the list is repeated cyclically; more agents
+    /// than seats: every combination of agents plays.
+    #[arg(long, short = 'p', default_value_t = 4, long_help = players_help())]
     pub players: usize,
     #[command(flatten)]
     pub opts: OptionArgs,
@@ -202,11 +199,10 @@ pub struct TournamentArgs {
                   `--features neural`. Details: docs/agents/neural.md."
 )]
 pub struct TrainArgs {
-    /// Variant to train for (needs an observation encoder: classic).
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
-    /// Number of players.
-    #[arg(long, short = 'p', default_value_t = 2)]
+    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+          help = format!("{} (training needs an observation encoder: classic)", variant_help()))]
+    pub variant: Variant,
+    #[arg(long, short = 'p', default_value_t = 2, help = players_help())]
     pub players: usize,
     #[command(flatten)]
     pub opts: OptionArgs,
@@ -324,14 +320,13 @@ pub struct TrainArgs {
                   report.html (SVG charts), report.json and CSV tables. Details: docs/balance.md."
 )]
 pub struct BalanceArgs {
-    /// Variant to measure (known: classic).
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
-    /// Number of players (classic: 2 to 10).
-    #[arg(long, short = 'p', default_value_t = 4)]
+    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+          help = variant_help())]
+    pub variant: Variant,
+    #[arg(long, short = 'p', default_value_t = 4, help = players_help())]
     pub players: usize,
     /// Agent per seat for the as-dealt and swapped games, comma-separated (one spec for all
-    /// seats, or one per seat).
+    /// seats, or one per seat); the specs are those of `simulate -a`.
     #[arg(long, short = 'a', default_value = "heuristic")]
     pub agents: String,
     /// The skilled agent of the skill experiment, compared with the skill baseline.
@@ -374,30 +369,72 @@ pub struct BalanceArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    long_about = "Without --variant: list the variants (name, aliases, players, presets, rules \
+                  document). With --variant: the variant's card table, every action id, every \
+                  option (type, default, meaning, where it comes from) and the presets."
+)]
 pub struct RulesArgs {
-    #[arg(long, short = 'v', default_value = "classic")]
-    pub variant: String,
+    #[arg(long, short = 'v', value_parser = parse_variant,
+          help = format!("{} [default: list them all]", variant_help()))]
+    pub variant: Option<Variant>,
     /// Print as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The top-level long help: the commands, and the variants from the registry.
+fn long_about() -> String {
+    let variants: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("  {:<10} {}", v.name(), v.info().title))
+        .collect();
+    format!(
+        "Simulate UNO and its house-rule variants in parallel (simulate), replay single games \
+         decision by decision (replay), describe a variant's cards, actions and options (rules), \
+         rank agents on shared deals (tournament), measure how balanced a variant and each card \
+         is (balance), and train neural agents (train, built with --features neural).\n\n\
+         With no flags, `uno simulate` runs 1,000,000 classic 4-player games between random \
+         agents and prints the summary.\n\nVariants (-v):\n{}",
+        variants.join("\n")
+    )
+}
+
+/// Help of `-a/--agents`.
+fn agents_help() -> String {
+    format!(
+        "Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: {} \
+         (see docs/agents/)",
+        uno_agents::spec::KNOWN_AGENTS
+    )
+}
+
 /// Entry point; returns the process exit code.
 pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(c) => c,
         Err(e) => {
+            if let Some(msg) = negative_value_message(&e) {
+                eprintln!("error: {msg}");
+                return 2;
+            }
             let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
             return code;
         }
     };
     let res = match cli.command {
-        Command::Simulate(a) => simulate(a),
-        Command::Replay(a) => replay(a),
-        Command::Rules(a) => rules(a),
-        Command::Tournament(a) => tournament(a),
-        Command::Balance(a) => balance(a),
+        Command::Simulate(a) => a.game.variant.dispatch(a),
+        Command::Replay(a) => a.game.variant.dispatch(a),
+        Command::Rules(a) => match a.variant {
+            Some(v) => v.dispatch(a),
+            None => list_variants(a.json),
+        },
+        Command::Tournament(a) => a.variant.dispatch(a),
+        Command::Balance(a) => a.variant.dispatch(a),
         Command::Train(a) => crate::train_cli::train(*a),
     };
     match res {
@@ -407,6 +444,44 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
             2
         }
     }
+}
+
+/// The command line, with negative numbers taken as values everywhere (so `-n -1` is reported
+/// as a bad value of `--games`, not as an unknown flag `-1`).
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let subs: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in subs {
+        cmd = cmd.mut_subcommand(name, |s| {
+            s.mut_args(|a| {
+                if a.get_action().takes_values() {
+                    a.allow_negative_numbers(true)
+                } else {
+                    a
+                }
+            })
+        });
+    }
+    cmd
+}
+
+/// A clear message for a negative number given where a count, size or seed is expected.
+fn negative_value_message(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let (Some(ContextValue::String(v)), Some(ContextValue::String(arg))) = (
+        e.get(ContextKind::InvalidValue),
+        e.get(ContextKind::InvalidArg),
+    ) else {
+        return None;
+    };
+    let negative = v.starts_with('-') && v[1..].parse::<f64>().is_ok();
+    negative.then(|| format!("invalid value '{v}' for '{arg}': the value must be >= 0"))
 }
 
 /// A rayon pool of `--threads` workers (default: all cores) and its size.
@@ -426,8 +501,8 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, 
 }
 
 /// A command's default output folder: `out/<command>-<variant>-<players>p-seed<seed>`.
-pub(crate) fn default_out(command: &str, variant: Variant, players: usize, seed: u64) -> String {
-    format!("out/{command}-{}-{players}p-seed{seed}", variant.name())
+pub(crate) fn default_out(command: &str, variant: &str, players: usize, seed: u64) -> String {
+    format!("out/{command}-{variant}-{players}p-seed{seed}")
 }
 
 /// The output folder (created), or `None` with `--no-write`.
@@ -496,7 +571,7 @@ fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, S
 }
 
 struct Resolved<G: SimGame> {
-    variant: Variant,
+    variant: &'static str,
     players: usize,
     agents: Vec<AgentSpec>,
     opts: G::Options,
@@ -505,24 +580,34 @@ struct Resolved<G: SimGame> {
 fn resolve<G: SimGame>(g: &GameArgs) -> Result<Resolved<G>, String> {
     let players = g.players;
     let input = g.opts.gather()?;
-    let opts = G::options(&input, players)?;
+    let opts = input.resolve::<G>(players)?;
     let agents = parse_agents::<G>(&g.agents, players)?;
     Ok(Resolved {
-        variant: G::VARIANT,
+        variant: G::INFO.name,
         players,
         agents,
         opts,
     })
 }
 
-/// Runs `$f::<G>($a)` for the variant named by `$name`.
-macro_rules! dispatch {
-    ($name:expr, $f:ident, $a:expr) => {
-        match Variant::parse($name)? {
-            Variant::Classic => $f::<ClassicState>($a),
-            Variant::HotDeath => $f::<HotDeathState>($a),
+/// Each command's arguments run the command's generic body for the variant they name.
+macro_rules! variant_commands {
+    ($($args:ty => $f:ident),+ $(,)?) => {$(
+        impl VariantCommand for $args {
+            type Output = Result<(), String>;
+            fn run<G: SimGame>(self) -> Result<(), String> {
+                $f::<G>(self)
+            }
         }
-    };
+    )+};
+}
+
+variant_commands! {
+    SimulateArgs => simulate_with,
+    ReplayArgs => replay_with,
+    RulesArgs => rules_with,
+    TournamentArgs => tournament_with,
+    BalanceArgs => balance_with,
 }
 
 #[derive(Serialize)]
@@ -563,6 +648,9 @@ fn csv_header(w: &mut csv::Writer<impl Write>, players: usize) -> Result<(), Str
     .iter()
     .map(|s| s.to_string())
     .collect();
+    for e in uno_engine::HAND_ENDINGS {
+        h.push(format!("hands_{e}"));
+    }
     for s in 0..players {
         h.push(format!("points_{s}"));
     }
@@ -579,7 +667,7 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
         r.seed.to_string(),
         match (&r.outcome, r.aborted_by) {
             (_, Some(_)) => "aborted".into(),
-            (Some(o), None) => format!("{:?}", o.ending).to_lowercase(),
+            (Some(o), None) => o.ending.name().into(),
             (None, None) => "unfinished".into(),
         },
         opt(r.outcome.and_then(|o| o.winner)),
@@ -592,6 +680,7 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
         r.counters.uno_penalties.to_string(),
         opt(r.aborted_by),
     ];
+    row.extend(r.counters.endings.iter().map(|n| n.to_string()));
     for s in 0..players {
         row.push(
             r.outcome
@@ -607,11 +696,6 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
         );
     }
     w.write_record(&row).map_err(|e| e.to_string())
-}
-
-fn simulate(a: SimulateArgs) -> Result<(), String> {
-    let name = a.game.variant.clone();
-    dispatch!(&name, simulate_with, a)
 }
 
 fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
@@ -681,7 +765,7 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     }
     let elapsed = start.elapsed().as_secs_f64();
     let summary = Summary {
-        variant: r.variant.name(),
+        variant: r.variant,
         players,
         games_requested: a.games,
         seed: a.seed,
@@ -905,11 +989,6 @@ fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: usiz
     flush(out, &mut dealt);
 }
 
-fn replay(a: ReplayArgs) -> Result<(), String> {
-    let name = a.game.variant.clone();
-    dispatch!(&name, replay_with, a)
-}
-
 fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
     if let Some(path) = &a.scenario {
         // The scenario carries its own player count and options.
@@ -946,7 +1025,7 @@ fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
     )?;
     println!(
         "{} | {} players | batch seed {} game {} (game seed {seed}) | agents {}",
-        r.variant.name(),
+        r.variant,
         r.players,
         a.seed,
         a.game_index,
@@ -969,12 +1048,62 @@ struct CardRow {
     copies: u8,
 }
 
-fn rules(a: RulesArgs) -> Result<(), String> {
-    let name = a.variant.clone();
-    dispatch!(&name, rules_with, a)
+/// `uno rules` without `--variant`: every registered variant.
+fn list_variants(json: bool) -> Result<(), String> {
+    if json {
+        let list: Vec<serde_json::Value> = Variant::ALL
+            .iter()
+            .map(|v| {
+                let i = v.info();
+                serde_json::json!({
+                    "name": i.name,
+                    "aliases": i.aliases,
+                    "title": i.title,
+                    "players": [i.players.0, i.players.1],
+                    "presets": i.presets.iter().map(|p| p.name).collect::<Vec<_>>(),
+                    "rules_doc": i.rules_doc,
+                    "source": i.source,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&list).expect("serialises")
+        );
+        return Ok(());
+    }
+    let mut out = format!("{} variants (-v NAME):\n\n", Variant::ALL.len());
+    for v in Variant::ALL {
+        let i = v.info();
+        out.push_str(&format!("{}  {}\n", i.name, i.title));
+        if !i.aliases.is_empty() {
+            out.push_str(&format!("    aliases: {}\n", i.aliases.join(", ")));
+        }
+        out.push_str(&format!(
+            "    players: {}; presets: {}\n    rules: {} (from {})\n\n",
+            i.players_text(),
+            i.preset_names(),
+            i.rules_doc,
+            i.source
+        ));
+    }
+    out.push_str("`uno rules -v NAME` lists a variant's cards, action ids, options and presets.\n");
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(())
+}
+
+/// One option of `uno rules -v V`: its documentation, default and the presets that change it.
+#[derive(Serialize)]
+struct OptionRow {
+    #[serde(flatten)]
+    doc: uno_engine::OptionDoc,
+    default: serde_json::Value,
+    /// Preset name -> value, for the presets that differ from the default.
+    presets: serde_json::Map<String, serde_json::Value>,
 }
 
 fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
+    let info = &G::INFO;
     let cards: Vec<CardRow> = G::cards()
         .iter()
         .enumerate()
@@ -987,31 +1116,60 @@ fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
             copies: c.copies,
         })
         .collect();
-    let actions: Vec<(usize, String)> = (0..G::num_actions())
+    let actions: Vec<(usize, String)> = (0..G::NUM_ACTIONS)
         .map(|i| (i, G::name_action(i as u16)))
         .collect();
-    let presets = G::option_presets();
-    let variant = G::VARIANT.name();
+    let preset_values: Vec<(&str, serde_json::Value)> = info
+        .presets
+        .iter()
+        .map(|p| {
+            let o = G::options_from(Some(p.name), None).expect("registered presets resolve");
+            (p.name, serde_json::to_value(o).expect("options serialise"))
+        })
+        .collect();
+    let defaults = &preset_values[0].1;
+    let options: Vec<OptionRow> = G::OPTIONS
+        .iter()
+        .map(|d| OptionRow {
+            doc: *d,
+            default: defaults[d.key].clone(),
+            presets: preset_values[1..]
+                .iter()
+                .filter(|(_, v)| v[d.key] != defaults[d.key])
+                .map(|(p, v)| (p.to_string(), v[d.key].clone()))
+                .collect(),
+        })
+        .collect();
     if a.json {
         let v = serde_json::json!({
-            "variant": variant,
-            "players": G::PLAYERS,
+            "variant": info.name,
+            "aliases": info.aliases,
+            "title": info.title,
+            "players": [info.players.0, info.players.1],
+            "rules_doc": info.rules_doc,
+            "source": info.source,
             "deck_size": G::deck_size(),
             "cards": cards,
-            "num_actions": G::num_actions(),
+            "num_actions": G::NUM_ACTIONS,
             "actions": actions,
-            "options": presets[0].1,
-            "presets": presets.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<serde_json::Map<String, serde_json::Value>>(),
+            "options": defaults,
+            "option_docs": options,
+            "presets": preset_values.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<serde_json::Map<String, serde_json::Value>>(),
+            "preset_docs": info.presets.iter().map(|p| serde_json::json!({"name": p.name, "aliases": p.aliases, "about": p.about})).collect::<Vec<_>>(),
         });
         println!("{}", serde_json::to_string_pretty(&v).expect("serialises"));
         return Ok(());
     }
     let mut out = format!(
-        "{variant}: {} players, {} cards, {} kinds\nfull rules and every reading chosen: {}\n\n",
-        G::PLAYERS,
+        "{}: {}\n{} players, {} cards, {} kinds\nfull rules and every reading chosen: {} (from \
+         {})\n\n",
+        info.name,
+        info.title,
+        info.players_text(),
         G::deck_size(),
         cards.len(),
-        G::rules_doc()
+        info.rules_doc,
+        info.source
     );
     out.push_str(&format!(
         "{:>3}  {:<5} {:<28} {:>6} {:>6}\n",
@@ -1023,40 +1181,35 @@ fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
             c.id, c.code, c.name, c.points, c.copies
         ));
     }
-    out.push_str(&format!("\naction ids ({} in all):\n", G::num_actions()));
+    out.push_str(&format!("\naction ids ({} in all):\n", G::NUM_ACTIONS));
     for (i, name) in &actions {
         out.push_str(&format!("  {i:>3} {name}\n"));
     }
     out.push_str(&format!(
-        "\noptions ({} defaults; set with --set key=value or --options file.json):\n",
-        presets[0].0
+        "\noptions (defaults of preset {}; set with --set key=value or --options file.json):\n",
+        info.presets[0].name
     ));
-    let base = presets[0].1.as_object().expect("options are an object");
-    for (k, val) in base {
-        let mut notes = Vec::new();
-        for (pname, pv) in &presets[1..] {
-            if &pv[k] != val {
-                notes.push(format!("{pname} preset: {}", pv[k]));
-            }
+    for o in &options {
+        out.push_str(&format!(
+            "  {} = {}    [{}]\n      {}\n      from: {}\n",
+            o.doc.key, o.default, o.doc.ty, o.doc.meaning, o.doc.source
+        ));
+        if !o.presets.is_empty() {
+            let p: Vec<String> = o.presets.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            out.push_str(&format!("      presets: {}\n", p.join("; ")));
         }
-        let note = if notes.is_empty() {
+    }
+    out.push_str("\npresets (--preset NAME):\n");
+    for p in info.presets {
+        let aliases = if p.aliases.is_empty() {
             String::new()
         } else {
-            format!("   ({})", notes.join("; "))
+            format!(" (also {})", p.aliases.join(", "))
         };
-        out.push_str(&format!("  {k} = {val}{note}\n"));
+        out.push_str(&format!("  {}{aliases}: {}\n", p.name, p.about));
     }
-    out.push_str(&format!(
-        "\npresets: {}\n",
-        presets.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
-    ));
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(())
-}
-
-fn tournament(a: TournamentArgs) -> Result<(), String> {
-    let name = a.variant.clone();
-    dispatch!(&name, tournament_with, a)
 }
 
 fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
@@ -1064,9 +1217,9 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     for e in &entrants {
         e.spec.check_game::<G>()?;
     }
-    let variant = G::VARIANT;
+    let variant = G::INFO.name;
     let input = a.opts.gather()?;
-    let opts = G::options(&input, a.players)?;
+    let opts = input.resolve::<G>(a.players)?;
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -1106,7 +1259,7 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let elapsed = start.elapsed().as_secs_f64();
     let report = result.stats.report(&entrants);
     let cfg = TournamentConfig::new(
-        variant.name(),
+        variant,
         &entrants,
         &plan,
         a.seating,
@@ -1146,19 +1299,11 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
 }
 
 /// The command line that reproduces a balance run (canonical flag order, defaults spelled out).
-fn balance_command(a: &BalanceArgs, variant: Variant) -> String {
-    let q = |s: &str| {
-        if s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.,:=/+@".contains(c))
-        {
-            s.to_string()
-        } else {
-            format!("'{}'", s.replace('\'', r"'\''"))
-        }
-    };
+fn balance_command(a: &BalanceArgs, variant: &str) -> String {
+    let q = crate::provenance::shell_quote;
     let mut cmd = format!(
         "uno balance -v {} -p {} -a {}",
-        variant.name(),
+        variant,
         a.players,
         q(&a.agents)
     );
@@ -1186,16 +1331,11 @@ fn balance_command(a: &BalanceArgs, variant: Variant) -> String {
     cmd
 }
 
-fn balance(a: BalanceArgs) -> Result<(), String> {
-    let name = a.variant.clone();
-    dispatch!(&name, balance_with, a)
-}
-
 fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     use crate::balance::{self as bal, report};
-    let variant = G::VARIANT;
+    let variant = G::INFO.name;
     let input = a.opts.gather()?;
-    let opts = G::options(&input, a.players)?;
+    let opts = input.resolve::<G>(a.players)?;
     let agents = parse_agents::<G>(&a.agents, a.players)?;
     let skill_spec = |flag: &str, text: &str| -> Result<AgentSpec, String> {
         let spec = AgentSpec::parse(text).map_err(|e| format!("{flag}: {e}"))?;
@@ -1238,7 +1378,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         return Err(format!(
             "{}: the cards are not dealt before the first decision (the dealer chooses the hand \
              size), so there is no opening hand to swap into: fix it with --set hand_size=N",
-            variant.name()
+            variant
         ));
     }
     let exp = bal::Experiment {
@@ -1257,7 +1397,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let setup = report::RunSetup {
-        variant: variant.name().into(),
+        variant: variant.into(),
         players,
         options: serde_json::to_value(opts).expect("options serialise"),
         agents: agents.iter().map(|s| s.label()).collect(),
@@ -1284,7 +1424,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         format!(
         "{} | {} players | {} deals, {} games | seed {} | {} thread(s) | {:.1} s | {:.0} games/s\n\
          card strength: max 95% half-width {:.2} pp{}\n\n",
-        variant.name(),
+        variant,
         players,
         rep.deals,
         rep.games,

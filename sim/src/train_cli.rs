@@ -24,13 +24,14 @@ pub fn train(_a: TrainArgs) -> Result<(), String> {
 
 #[cfg(feature = "neural")]
 pub fn train(a: TrainArgs) -> Result<(), String> {
-    use crate::config::Variant;
-    use uno_engine::classic::ClassicState;
-    use uno_engine::hotdeath::HotDeathState;
-    match Variant::parse(&a.variant)? {
-        Variant::Classic => imp::train_with::<ClassicState>(a),
-        Variant::HotDeath => imp::train_with::<HotDeathState>(a),
+    struct Train(TrainArgs);
+    impl crate::variant::VariantCommand for Train {
+        type Output = Result<(), String>;
+        fn run<G: crate::variant::SimGame>(self) -> Result<(), String> {
+            imp::train_with::<G>(self.0)
+        }
     }
+    a.variant.dispatch(Train(a))
 }
 
 #[cfg(feature = "neural")]
@@ -115,12 +116,12 @@ mod imp {
             let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
             let mut cfg: TrainConfig =
                 serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-            if cfg.variant != G::VARIANT.name() {
+            if cfg.variant != G::INFO.name {
                 return Err(format!(
                     "{}: the run is for variant '{}', not '{}'",
                     p.display(),
                     cfg.variant,
-                    G::VARIANT.name()
+                    G::INFO.name
                 ));
             }
             if let Some(g) = a.games {
@@ -132,7 +133,7 @@ mod imp {
             (cfg, out)
         } else {
             let input = a.opts.gather()?;
-            let opts = G::options(&input, a.players)?;
+            let opts = input.resolve::<G>(a.players)?;
             let seed = a.seed.unwrap_or(1);
             // A warm start keeps the starting model's layer widths (and, unless told, its
             // encoder).
@@ -175,7 +176,7 @@ mod imp {
                 );
             }
             let cfg = TrainConfig {
-                variant: G::VARIANT.name().into(),
+                variant: G::INFO.name.into(),
                 players: a.players,
                 options: serde_json::to_value(opts).expect("options serialise"),
                 seed,
@@ -207,7 +208,7 @@ mod imp {
                 eval_deals: a.eval_deals.unwrap_or(1000),
             };
             let out = a.out.clone().unwrap_or_else(|| {
-                PathBuf::from(default_out("train", G::VARIANT, a.players, seed))
+                PathBuf::from(default_out("train", G::INFO.name, a.players, seed))
             });
             if out.join(train::CHECKPOINT_DIR).exists() {
                 return Err(format!(
@@ -221,7 +222,7 @@ mod imp {
         cfg.validate()?;
         // The game options as the variant parses them (also validates a resumed train.json).
         let input = crate::config::OptionInput::from_value(&cfg.options)?;
-        let opts = G::options(&input, cfg.players)?;
+        let opts = input.resolve::<G>(cfg.players)?;
         std::fs::create_dir_all(&out)
             .map_err(|e| format!("cannot create output folder {}: {e}", out.display()))?;
         let mut t = if a.resume {

@@ -1,186 +1,186 @@
-//! What the command line needs from each variant, so every command is written once, generic
-//! over the game type: options, construction, scenarios, a readable situation line for replays
-//! and the `rules` listing.
+//! The variant registry: the one place the command line lists its variants.
+//!
+//! A variant is a game type implementing `uno_engine::Ruleset` (name, aliases, players,
+//! presets, documented options, rules document, deal, scenarios: in its engine folder) and
+//! `uno_agents::AgentSupport` (its agents: in its agents folder). Registering it is one line in
+//! the `registry!` call below; every subcommand dispatches through [`Variant::dispatch`], and
+//! every help text, error list and the `uno rules` listing is generated from [`Variant::ALL`]
+//! (`sim/tests/registry.rs` checks that each registered variant reaches all of them).
 
-use crate::config::{OptionInput, Variant};
-use serde::Serialize;
 use uno_agents::AgentSupport;
-use uno_engine::{classic, hotdeath, Action, CardGame, CardInfo, Game, Seat};
+use uno_engine::{OptionDoc, Ruleset, VariantInfo};
 
-pub trait SimGame: AgentSupport + CardGame {
-    type Options: Copy + Serialize + Send + Sync + 'static;
-    const VARIANT: Variant;
-    /// Players the variant seats.
-    const PLAYERS: &'static str;
-    fn options(input: &OptionInput, players: usize) -> Result<Self::Options, String>;
-    /// A new game from validated options.
-    fn deal(opts: Self::Options, players: usize, seed: u64) -> Self;
-    /// As `deal`, logging the deal.
-    fn new_logged(
-        opts: Self::Options,
-        players: usize,
-        seed: u64,
-        log: &mut Vec<Self::Event>,
-    ) -> Result<Self, String>;
-    /// A position from a scenario file's text, and its seed.
-    fn scenario(text: &str) -> Result<(Self, u64), String>;
-    /// The seat and card of a deal event (the replay folds them into one line per seat).
-    fn dealt(e: &Self::Event) -> Option<(u8, u8)>;
-    /// The acting player's hand and the table, for replay lines.
-    fn situation(&self, seat: Seat) -> String;
-    fn cards() -> &'static [CardInfo];
-    fn deck_size() -> usize;
-    fn num_actions() -> usize;
-    fn name_action(a: Action) -> String;
-    /// Default options and the presets, as JSON.
-    fn option_presets() -> Vec<(&'static str, serde_json::Value)>;
-    fn rules_doc() -> &'static str;
+/// What every command needs of a game: its rules facts and its agents.
+pub trait SimGame: Ruleset + AgentSupport {}
+impl<G: Ruleset + AgentSupport> SimGame for G {}
+
+/// A command generic over the game type, run for the variant the user named.
+pub trait VariantCommand {
+    type Output;
+    fn run<G: SimGame>(self) -> Self::Output;
 }
 
-fn hand_codes(table: &[CardInfo], counts: impl Iterator<Item = (usize, u8)>) -> String {
-    let cards: Vec<&str> = counts
-        .flat_map(|(k, c)| std::iter::repeat_n(table[k].code, c as usize))
-        .collect();
-    cards.join(" ")
-}
-
-fn color_name(c: u8) -> &'static str {
-    uno_engine::Color::from_index(c)
-        .map(|c| c.name())
-        .unwrap_or("none")
-}
-
-impl SimGame for classic::ClassicState {
-    type Options = classic::ClassicOptions;
-    const VARIANT: Variant = Variant::Classic;
-    const PLAYERS: &'static str = "2-10";
-    fn options(input: &OptionInput, players: usize) -> Result<Self::Options, String> {
-        input.classic(players)
-    }
-    fn deal(opts: Self::Options, players: usize, seed: u64) -> Self {
-        classic::ClassicState::deal(opts, players, seed)
-    }
-    fn new_logged(
-        opts: Self::Options,
-        players: usize,
-        seed: u64,
-        log: &mut Vec<classic::Event>,
-    ) -> Result<Self, String> {
-        classic::ClassicState::new_logged(opts, players, seed, log)
-    }
-    fn scenario(text: &str) -> Result<(Self, u64), String> {
-        let sc = classic::Scenario::from_json(text)?;
-        Ok((sc.build()?, sc.seed))
-    }
-    fn dealt(e: &classic::Event) -> Option<(u8, u8)> {
-        match e {
-            classic::Event::Deal { seat, card } => Some((*seat, *card)),
-            _ => None,
+macro_rules! registry {
+    ($($v:ident => $g:ty),+ $(,)?) => {
+        /// The variants the toolkit implements, in listing order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Variant {
+            $($v),+
         }
-    }
-    fn situation(&self, seat: Seat) -> String {
-        format!(
-            "hand: {}; top {} {}",
-            hand_codes(&classic::CARDS, self.hand(seat as usize).iter()),
-            classic::CARDS[self.top() as usize].code,
-            color_name(self.color())
-        )
-    }
-    fn cards() -> &'static [CardInfo] {
-        &classic::CARDS
-    }
-    fn deck_size() -> usize {
-        classic::DECK_SIZE
-    }
-    fn num_actions() -> usize {
-        classic::NUM_ACTIONS
-    }
-    fn name_action(a: Action) -> String {
-        classic::action_name(a)
-    }
-    fn option_presets() -> Vec<(&'static str, serde_json::Value)> {
-        let v = |o: classic::ClassicOptions| serde_json::to_value(o).expect("serialises");
-        vec![
-            ("official", v(classic::ClassicOptions::default())),
-            ("rlcard", v(classic::ClassicOptions::rlcard())),
-        ]
-    }
-    fn rules_doc() -> &'static str {
-        "docs/rules/classic.md"
-    }
-}
 
-impl SimGame for hotdeath::HotDeathState {
-    type Options = hotdeath::HotDeathOptions;
-    const VARIANT: Variant = Variant::HotDeath;
-    const PLAYERS: &'static str = "2-10";
-    fn options(input: &OptionInput, players: usize) -> Result<Self::Options, String> {
-        input.hot_death(players)
-    }
-    fn deal(opts: Self::Options, players: usize, seed: u64) -> Self {
-        hotdeath::HotDeathState::deal(opts, players, seed)
-    }
-    fn new_logged(
-        opts: Self::Options,
-        players: usize,
-        seed: u64,
-        log: &mut Vec<hotdeath::Event>,
-    ) -> Result<Self, String> {
-        hotdeath::HotDeathState::new_logged(opts, players, seed, log)
-    }
-    fn scenario(text: &str) -> Result<(Self, u64), String> {
-        let sc = hotdeath::HotDeathScenario::from_json(text)?;
-        Ok((sc.build()?, sc.seed))
-    }
-    fn dealt(e: &hotdeath::Event) -> Option<(u8, u8)> {
-        match e {
-            hotdeath::Event::Deal { seat, card } => Some((*seat, *card)),
-            _ => None,
-        }
-    }
-    fn situation(&self, seat: Seat) -> String {
-        let out: Vec<String> = (0..self.num_players())
-            .filter(|&s| !self.is_active(s))
-            .map(|s| s.to_string())
-            .collect();
-        format!(
-            "hand: {}; top {} {}{}",
-            hand_codes(&hotdeath::CARDS, self.hand(seat as usize).iter()),
-            hotdeath::CARDS[self.top() as usize].code,
-            color_name(self.color()),
-            if out.is_empty() {
-                String::new()
-            } else {
-                format!("; eliminated: {}", out.join(","))
+        impl Variant {
+            pub const ALL: &'static [Variant] = &[$(Variant::$v),+];
+
+            /// The variant's name, title, players, presets and rules document.
+            pub fn info(self) -> &'static VariantInfo {
+                match self {
+                    $(Variant::$v => &<$g as Ruleset>::INFO),+
+                }
             }
-        )
+
+            /// Runs `cmd` with the variant's game type.
+            pub fn dispatch<C: VariantCommand>(self, cmd: C) -> C::Output {
+                match self {
+                    $(Variant::$v => cmd.run::<$g>()),+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    Classic => uno_engine::classic::ClassicState,
+    HotDeath => uno_engine::hotdeath::HotDeathState,
+}
+
+impl Variant {
+    /// The variant named `s` (a name or an alias, any case).
+    pub fn parse(s: &str) -> Result<Variant, String> {
+        Variant::ALL
+            .iter()
+            .copied()
+            .find(|v| v.info().answers_to(s.trim()))
+            .ok_or_else(|| format!("unknown variant '{s}' (known: {})", known_variants()))
     }
-    fn cards() -> &'static [CardInfo] {
-        &hotdeath::CARDS
+    pub fn name(self) -> &'static str {
+        self.info().name
     }
-    fn deck_size() -> usize {
-        hotdeath::DECK_SIZE
+    /// Every option, documented.
+    pub fn options(self) -> &'static [OptionDoc] {
+        struct Docs;
+        impl VariantCommand for Docs {
+            type Output = &'static [OptionDoc];
+            fn run<G: SimGame>(self) -> &'static [OptionDoc] {
+                G::OPTIONS
+            }
+        }
+        self.dispatch(Docs)
     }
-    fn num_actions() -> usize {
-        hotdeath::NUM_ACTIONS
+}
+
+/// The variant names, comma-separated.
+pub fn known_variants() -> String {
+    Variant::ALL
+        .iter()
+        .map(|v| v.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Help of `-v/--variant`.
+pub fn variant_help() -> String {
+    let aliases: Vec<String> = Variant::ALL
+        .iter()
+        .filter(|v| !v.info().aliases.is_empty())
+        .map(|v| format!("{}: {}", v.name(), v.info().aliases.join(", ")))
+        .collect();
+    format!(
+        "Variant: {} (aliases: {}). `uno rules` lists them, `uno rules -v NAME` describes one",
+        known_variants(),
+        aliases.join("; ")
+    )
+}
+
+/// Help of `-p/--players`.
+pub fn players_help() -> String {
+    let ranges: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("{} {}", v.name(), v.info().players_text()))
+        .collect();
+    format!("Number of players ({})", ranges.join(", "))
+}
+
+/// Help of `--preset`.
+pub fn preset_help() -> String {
+    let presets: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("{}: {}", v.name(), v.info().preset_names()))
+        .collect();
+    format!(
+        "Option preset, the variant's first by default ({}); `uno rules -v NAME` describes them",
+        presets.join("; ")
+    )
+}
+
+/// `value_parser` of `-v/--variant`.
+pub fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::parse(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique_and_parse_back() {
+        let mut seen = std::collections::HashSet::new();
+        for &v in Variant::ALL {
+            let info = v.info();
+            for name in std::iter::once(&info.name).chain(info.aliases) {
+                assert!(seen.insert(*name), "{name} names two variants");
+                assert_eq!(Variant::parse(name), Ok(v));
+                assert_eq!(Variant::parse(&name.to_ascii_uppercase()), Ok(v));
+            }
+        }
+        let e = Variant::parse("hotdog").unwrap_err();
+        assert!(e.contains("unknown variant 'hotdog'") && e.contains("classic, hot-death"));
     }
-    fn name_action(a: Action) -> String {
-        hotdeath::action_name(a)
-    }
-    fn option_presets() -> Vec<(&'static str, serde_json::Value)> {
-        let p = |name: &str| {
-            serde_json::to_value(
-                hotdeath::options::options_from(Some(name), None).expect("known preset"),
-            )
-            .expect("serialises")
-        };
-        vec![
-            ("seed", p("seed")),
-            ("hand", p("hand")),
-            ("port", p("port")),
-        ]
-    }
-    fn rules_doc() -> &'static str {
-        "docs/rules/hot-death.md"
+
+    /// Every preset (and alias) resolves, and the option docs name every option exactly once.
+    #[test]
+    fn presets_resolve_and_every_option_is_documented() {
+        struct Check;
+        impl VariantCommand for Check {
+            type Output = ();
+            fn run<G: SimGame>(self) {
+                let info = &G::INFO;
+                for p in info.presets {
+                    for name in std::iter::once(&p.name).chain(p.aliases) {
+                        G::options_from(Some(name), None)
+                            .unwrap_or_else(|e| panic!("{}: preset {name}: {e}", info.name));
+                    }
+                }
+                let o = G::options_from(None, None).unwrap();
+                let v = serde_json::to_value(o).unwrap();
+                let mut keys: Vec<&str> =
+                    v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+                let mut docs: Vec<&str> = G::OPTIONS.iter().map(|d| d.key).collect();
+                keys.sort();
+                docs.sort();
+                assert_eq!(docs, keys, "{}: option docs", info.name);
+                for d in G::OPTIONS {
+                    assert!(!d.ty.is_empty() && !d.meaning.is_empty() && !d.source.is_empty());
+                }
+                let (lo, hi) = info.players;
+                assert!(2 <= lo && lo <= hi && hi <= uno_engine::MAX_PLAYERS);
+                assert!(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("..")
+                    .join(info.rules_doc)
+                    .is_file());
+            }
+        }
+        for v in Variant::ALL {
+            v.dispatch(Check);
+        }
     }
 }

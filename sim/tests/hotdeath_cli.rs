@@ -226,11 +226,11 @@ fn bad_hot_death_input_is_refused() {
         ),
         (
             vec!["simulate", "-v", "hot-death", "--set", "stack_draw2=true"],
-            "unknown Hot Death option",
+            "unknown option 'stack_draw2' (Hot Death options: ",
         ),
         (
             vec!["simulate", "-v", "hot-death", "--preset", "rlcard"],
-            "unknown Hot Death preset",
+            "unknown preset 'rlcard' for hot-death (known: seed, hand, port)",
         ),
         (
             vec!["simulate", "-v", "hot-death", "--set", "double_skips=9"],

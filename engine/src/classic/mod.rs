@@ -8,6 +8,7 @@ pub mod options;
 pub mod scenario;
 mod search;
 mod state;
+pub mod variant;
 pub mod view;
 
 pub use action::{action_name, decode_play, encode_play, NUM_ACTIONS};

@@ -94,39 +94,7 @@ pub fn options_from(
             )
         })?,
     };
-    let Some(over) = overrides else {
-        return Ok(base);
-    };
-    let serde_json::Value::Object(over) = over else {
-        return Err("options must be a JSON object of option = value".into());
-    };
-    let base_value = serde_json::to_value(base).map_err(|e| e.to_string())?;
-    let mut v = base_value.clone();
-    let obj = v.as_object_mut().expect("options serialise to an object");
-    for (k, val) in over {
-        if !obj.contains_key(k) {
-            let mut known: Vec<&String> = obj.keys().collect();
-            known.sort();
-            return Err(format!(
-                "unknown option '{k}' (known: {})",
-                known
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        // Check each value on its own so the error names the option.
-        let mut one = base_value.clone();
-        one.as_object_mut()
-            .expect("object")
-            .insert(k.clone(), val.clone());
-        if let Err(e) = serde_json::from_value::<ClassicOptions>(one) {
-            return Err(format!("bad value {val} for option '{k}': {e}"));
-        }
-        obj.insert(k.clone(), val.clone());
-    }
-    serde_json::from_value(v).map_err(|e| format!("bad option value: {e}"))
+    crate::variant::merge_overrides(base, overrides, "classic")
 }
 
 fn card(s: &str, where_: &str) -> Result<u8, String> {

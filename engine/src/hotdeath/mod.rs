@@ -10,6 +10,7 @@ pub mod scenario;
 pub mod scoring;
 mod search;
 mod state;
+pub mod variant;
 pub mod view;
 
 pub use action::{action_name, decode_play, encode_play, NUM_ACTIONS};

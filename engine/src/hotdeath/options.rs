@@ -141,26 +141,5 @@ pub fn options_from(
             ))
         }
     };
-    let Some(over) = overrides else {
-        return Ok(base);
-    };
-    let mut v = serde_json::to_value(base).expect("options serialise");
-    let (Some(obj), Some(o)) = (v.as_object_mut(), over.as_object()) else {
-        return Err("options must be a JSON object".into());
-    };
-    for (k, val) in o {
-        if !obj.contains_key(k) {
-            let known: Vec<&String> = obj.keys().collect();
-            return Err(format!(
-                "unknown Hot Death option '{k}' (known: {})",
-                known
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        obj.insert(k.clone(), val.clone());
-    }
-    serde_json::from_value(v).map_err(|e| format!("bad Hot Death option value: {e}"))
+    crate::variant::merge_overrides(base, overrides, "Hot Death")
 }

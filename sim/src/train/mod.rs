@@ -491,7 +491,7 @@ impl<G: SimGame> Trainer<G> {
             format!(
                 "training needs an observation encoder, and variant '{}' has none yet \
                  (available for: classic)",
-                G::VARIANT.name()
+                G::INFO.name
             )
         })?;
         let obs =

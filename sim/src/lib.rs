@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod output;
 pub mod rating;
+pub mod replay;
 pub mod runner;
 pub mod stats;
 pub mod tournament;

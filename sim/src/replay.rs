@@ -117,7 +117,9 @@ pub fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
-        let (state, seed) = G::scenario(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut first = Vec::new();
+        let (state, seed) =
+            G::scenario(&text, &mut first).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut agents: Vec<Box<dyn Agent<G>>> =
             parse_agents::<G>(&a.game.agents, state.num_players())?
                 .iter()
@@ -129,7 +131,7 @@ pub fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
             state.num_players(),
             seed
         );
-        return replay_game(state, &mut agents, seed, a.show_legal, Vec::new());
+        return replay_game(state, &mut agents, seed, a.show_legal, first);
     }
     let r = resolve::<G>(&a.game)?;
     let mut agents: Vec<Box<dyn Agent<G>>> = r.agents.iter().map(|s| s.build()).collect();

@@ -23,7 +23,7 @@ pub trait SimGame: AgentSupport + CardGame {
         log: &mut Vec<Self::Event>,
     ) -> Result<Self, String>;
     /// A position from a scenario file's text, and its seed.
-    fn scenario(text: &str) -> Result<(Self, u64), String>;
+    fn scenario(text: &str, log: &mut Vec<Self::Event>) -> Result<(Self, u64), String>;
     /// The seat and card of a deal event (the replay folds them into one line per seat).
     fn dealt(e: &Self::Event) -> Option<(u8, u8)>;
     /// The acting player's hand and the table, for replay lines.
@@ -68,9 +68,9 @@ impl SimGame for classic::ClassicState {
     ) -> Result<Self, String> {
         classic::ClassicState::new_logged(opts, players, seed, log)
     }
-    fn scenario(text: &str) -> Result<(Self, u64), String> {
+    fn scenario(text: &str, log: &mut Vec<classic::Event>) -> Result<(Self, u64), String> {
         let sc = classic::Scenario::from_json(text)?;
-        Ok((sc.build()?, sc.seed))
+        Ok((sc.build_logged(log)?, sc.seed))
     }
     fn dealt(e: &classic::Event) -> Option<(u8, u8)> {
         match e {
@@ -128,9 +128,9 @@ impl SimGame for hotdeath::HotDeathState {
     ) -> Result<Self, String> {
         hotdeath::HotDeathState::new_logged(opts, players, seed, log)
     }
-    fn scenario(text: &str) -> Result<(Self, u64), String> {
+    fn scenario(text: &str, log: &mut Vec<hotdeath::Event>) -> Result<(Self, u64), String> {
         let sc = hotdeath::HotDeathScenario::from_json(text)?;
-        Ok((sc.build()?, sc.seed))
+        Ok((sc.build_logged(log)?, sc.seed))
     }
     fn dealt(e: &hotdeath::Event) -> Option<(u8, u8)> {
         match e {

@@ -82,7 +82,7 @@ pub struct GameArgs {
     #[arg(long, short = 'p', default_value_t = 4)]
     pub players: usize,
     /// Agent per seat, comma-separated (one spec for all seats, or one per seat). Known: random,
-    /// first, heuristic[:params], mcts[:params] (see docs/agents/).
+    /// first, heuristic[:params], mcts[:params], script:A/B/... (see docs/agents/).
     #[arg(long, short = 'a', default_value = "random")]
     pub agents: String,
     #[command(flatten)]
@@ -138,6 +138,10 @@ pub struct ReplayArgs {
     /// Also list the legal actions at every decision.
     #[arg(long)]
     pub show_legal: bool,
+    /// Stop after N decisions and print the position (whose turn, what they see, the legal
+    /// actions).
+    #[arg(long, value_name = "N")]
+    pub stop_after: Option<u64>,
 }
 
 #[derive(Args, Debug)]

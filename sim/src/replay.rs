@@ -5,24 +5,67 @@ use crate::cli::{dispatch, parse_agents, resolve, ReplayArgs};
 use crate::config::Variant;
 use crate::runner::{AGENT_STREAM, ENGINE_STREAM};
 use crate::variant::SimGame;
-use uno_agents::{Agent, AgentFactory, Decision};
+use uno_agents::script::{Script, ScriptError};
+use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
 use uno_engine::classic::ClassicState;
 use uno_engine::hotdeath::HotDeathState;
 use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
 
-/// Plays one game from `state` with logging, printing every decision and event.
+/// How a replay is played and printed (besides the agents).
+pub struct ReplayOptions {
+    /// Seed of the agents' random streams.
+    pub agent_seed: u64,
+    /// List the legal actions at every decision.
+    pub show_legal: bool,
+    /// Stop after this many decisions and print the position.
+    pub stop_after: Option<u64>,
+}
+
+/// The legal actions as names, `[a, b, ...]`.
+fn legal_names<G: SimGame>(legal: &[uno_engine::Action]) -> String {
+    format!(
+        "[{}]",
+        legal
+            .iter()
+            .map(|&x| format!("{} ({x})", G::name_action(x)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Prints the position: whose turn, what they see, the legal actions.
+fn print_position<G: SimGame>(state: &G, seat: uno_engine::Seat, kind: uno_engine::DecisionKind) {
+    let mut legal = ActionList::new();
+    state.legal_actions(&mut legal);
+    println!(
+        "position: seat {seat} to decide, {kind:?} ({})",
+        state.situation(seat)
+    );
+    println!("legal: {}", legal_names::<G>(legal.as_slice()));
+}
+
+/// Plays one game from `state` with logging, printing every decision and event. `specs` are the
+/// seats' agent specs: `script:` seats are driven here, so a script that cannot go on stops the
+/// replay with a message (an error for an entry that is not legal).
 pub fn replay_game<G: SimGame>(
     mut state: G,
-    agents: &mut [Box<dyn Agent<G>>],
-    agent_seed: u64,
-    show_legal: bool,
+    specs: &[AgentSpec],
+    o: &ReplayOptions,
     deal_log: Vec<G::Event>,
 ) -> Result<(), String> {
+    let mut agents: Vec<Box<dyn Agent<G>>> = specs.iter().map(|s| s.build()).collect();
+    let mut scripts: Vec<Option<Script>> = specs
+        .iter()
+        .map(|s| match s {
+            AgentSpec::Script(e) => Some(Script::new(e.clone())),
+            _ => None,
+        })
+        .collect();
     let mut out = String::new();
     print_events::<G>(&mut out, &deal_log, state.num_players());
     let mut legal = ActionList::new();
     let mut rngs: Vec<Rng> = (0..state.num_players())
-        .map(|s| Rng::new(stream_seed(agent_seed, AGENT_STREAM + s as u64)))
+        .map(|s| Rng::new(stream_seed(o.agent_seed, AGENT_STREAM + s as u64)))
         .collect();
     for a in agents.iter_mut() {
         a.reset();
@@ -30,14 +73,39 @@ pub fn replay_game<G: SimGame>(
     println!("{out}");
     let mut step = 0u64;
     while let Some((seat, kind)) = state.to_act() {
+        if o.stop_after == Some(step) {
+            println!("\nstopped after {step} decisions");
+            print_position(&state, seat, kind);
+            return Ok(());
+        }
         state.legal_actions(&mut legal);
         let d = Decision::new(&state, seat, kind, legal.as_slice());
-        let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
+        let a = match &mut scripts[seat as usize] {
+            Some(script) => match script.next(&d) {
+                Ok(a) => a,
+                Err(ScriptError::Exhausted { len }) => {
+                    println!(
+                        "\nstopped at decision #{}: the script of seat {seat} is exhausted (all {len} entries played)",
+                        step + 1
+                    );
+                    print_position(&state, seat, kind);
+                    return Ok(());
+                }
+                Err(e) => {
+                    return Err(format!(
+                        "decision #{} ({kind:?}), seat {seat}: {e}; legal: {}",
+                        step + 1,
+                        legal_names::<G>(legal.as_slice())
+                    ))
+                }
+            },
+            None => agents[seat as usize].act(&d, &mut rngs[seat as usize]),
+        };
         step += 1;
         let mut line = format!(
             "#{step:<4} seat {seat} {kind:?} ({}){}",
             state.situation(seat),
-            if show_legal {
+            if o.show_legal {
                 format!(
                     " legal: [{}]",
                     legal
@@ -120,21 +188,21 @@ pub fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
         let mut first = Vec::new();
         let (state, seed) =
             G::scenario(&text, &mut first).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut agents: Vec<Box<dyn Agent<G>>> =
-            parse_agents::<G>(&a.game.agents, state.num_players())?
-                .iter()
-                .map(|s| s.build())
-                .collect();
+        let specs = parse_agents::<G>(&a.game.agents, state.num_players())?;
         println!(
             "scenario {} ({} players, seed {})",
             path.display(),
             state.num_players(),
             seed
         );
-        return replay_game(state, &mut agents, seed, a.show_legal, first);
+        let o = ReplayOptions {
+            agent_seed: seed,
+            show_legal: a.show_legal,
+            stop_after: a.stop_after,
+        };
+        return replay_game(state, &specs, &o, first);
     }
     let r = resolve::<G>(&a.game)?;
-    let mut agents: Vec<Box<dyn Agent<G>>> = r.agents.iter().map(|s| s.build()).collect();
     let seed = game_seed(a.seed, a.game_index);
     let mut deal = Vec::new();
     let state = G::new_logged(
@@ -155,5 +223,10 @@ pub fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
             .collect::<Vec<_>>()
             .join(",")
     );
-    replay_game(state, &mut agents, seed, a.show_legal, deal)
+    let o = ReplayOptions {
+        agent_seed: seed,
+        show_legal: a.show_legal,
+        stop_after: a.stop_after,
+    };
+    replay_game(state, &r.agents, &o, deal)
 }

@@ -9,7 +9,7 @@ use uno_agents::script::{Script, ScriptError};
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
 use uno_engine::classic::ClassicState;
 use uno_engine::hotdeath::HotDeathState;
-use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
+use uno_engine::{game_seed, stream_seed, ActionList, Ending, Rng, HAND_ENDINGS, MAX_PLAYERS};
 
 /// How a replay is played and printed (besides the agents).
 pub struct ReplayOptions {
@@ -71,6 +71,17 @@ pub fn replay_game<G: SimGame>(
         a.reset();
     }
     println!("{out}");
+    // How the last hand ended (a `HAND_ENDINGS` slot that grew), for the result line.
+    let mut endings = [0u32; 5];
+    let mut last_end: Option<usize> = None;
+    let mut note_end = |st: &G| {
+        let now = st.counters().endings;
+        if let Some(i) = (0..now.len()).rev().find(|&i| now[i] > endings[i]) {
+            last_end = Some(i);
+        }
+        endings = now;
+    };
+    note_end(&state);
     let mut step = 0u64;
     while let Some((seat, kind)) = state.to_act() {
         if o.stop_after == Some(step) {
@@ -125,6 +136,7 @@ pub fn replay_game<G: SimGame>(
             println!("agent of seat {seat} chose an illegal action: {e}; game aborted");
             return Ok(());
         }
+        note_end(&state);
         let mut s = String::new();
         print_events::<G>(&mut s, &events, state.num_players());
         if !s.is_empty() {
@@ -132,9 +144,14 @@ pub fn replay_game<G: SimGame>(
         }
     }
     if let Some(o) = state.outcome() {
+        // The real ending: how the last hand ended (snake_case, as in `HAND_ENDINGS`), or
+        // `truncated` at the action cap.
+        let ending = match o.ending {
+            Ending::Truncated => "truncated",
+            _ => HAND_ENDINGS[last_end.unwrap_or(0)],
+        };
         println!(
-            "\nresult: {:?}, winner {}, hands {}",
-            o.ending,
+            "\nresult: {ending}, winner {}, hands {}",
             o.winner
                 .map(|w| format!("seat {w}"))
                 .unwrap_or("none".into()),

@@ -221,3 +221,49 @@ fn bad_script_and_scenario_fields_are_refused() {
         assert!(!stderr(&o).contains("panicked"));
     }
 }
+
+#[test]
+fn result_line_names_the_real_ending() {
+    let d = dir("endings");
+    let bastards = d.file(
+        "b.json",
+        r#"{"players": 2, "options": {"target": 0}, "dealer": 1, "first_card": "G9",
+            "hands": [["QUIT", "SHIT", "FUCK", "HOLY"], ["R1"]]}"#,
+    );
+    let out = expect_ok(
+        d.path(),
+        &[
+            "replay",
+            "-v",
+            "hot-death",
+            "--scenario",
+            bastards.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.contains("\nresult: bastard_cards, winner seat 0, hands 1\n"),
+        "{out}"
+    );
+    let out = expect_ok(d.path(), &["replay", "-p", "2", "--seed", "3"]);
+    assert!(
+        out.contains("\nresult: out_of_cards, winner seat 1, hands 1\n"),
+        "{out}"
+    );
+    // Hot Death single hands, two random players: seed 1 ends with everyone eliminated.
+    let out = expect_ok(
+        d.path(),
+        &[
+            "replay",
+            "-v",
+            "hot-death",
+            "--preset",
+            "hand",
+            "-p",
+            "2",
+            "--seed",
+            "1",
+        ],
+    );
+    let result = out.lines().find(|l| l.starts_with("result: ")).unwrap();
+    assert_eq!(result, "result: all_eliminated, winner none, hands 1");
+}

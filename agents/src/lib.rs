@@ -18,6 +18,7 @@ pub mod mcts;
 pub mod neural;
 pub mod params;
 pub mod random;
+pub mod script;
 pub mod spec;
 
 pub use classic::{ClassicEncoder, ClassicEvidenceEncoder, HeuristicAgent};

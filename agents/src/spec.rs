@@ -15,12 +15,15 @@ pub enum AgentSpec {
     First,
     Heuristic(HeuristicParams),
     Mcts(MctsParams),
+    /// A scripted line of actions (`script:draw/keep/R5`), see `script.rs`.
+    Script(Vec<String>),
     /// A trained network (feature `neural`).
     #[cfg(feature = "neural")]
     Neural(crate::neural::NeuralParams),
 }
 
-pub const KNOWN_AGENTS: &str = "random, first, heuristic[:params], mcts[:params], neural:PATH";
+pub const KNOWN_AGENTS: &str =
+    "random, first, heuristic[:params], mcts[:params], script:A/B/..., neural:PATH";
 
 impl AgentSpec {
     pub fn parse(s: &str) -> Result<AgentSpec, String> {
@@ -43,6 +46,7 @@ impl AgentSpec {
             "first" => no_params(AgentSpec::First),
             "heuristic" => Ok(AgentSpec::Heuristic(HeuristicParams::parse(params)?)),
             "mcts" | "ismcts" => Ok(AgentSpec::Mcts(MctsParams::parse(params)?)),
+            "script" => Ok(AgentSpec::Script(crate::script::parse_script(params)?)),
             #[cfg(feature = "neural")]
             "neural" => Ok(AgentSpec::Neural(crate::neural::NeuralParams::parse(
                 params,
@@ -65,6 +69,7 @@ impl AgentSpec {
             AgentSpec::First => "first".into(),
             AgentSpec::Heuristic(p) => p.label(),
             AgentSpec::Mcts(p) => p.label(),
+            AgentSpec::Script(e) => format!("script:{}", e.join("/")),
             #[cfg(feature = "neural")]
             AgentSpec::Neural(p) => p.label(),
         }
@@ -190,6 +195,7 @@ impl AgentSpec {
             AgentSpec::First => AnyAgent::First(FirstLegalAgent),
             AgentSpec::Heuristic(p) => AnyAgent::Boxed(G::heuristic(p)),
             AgentSpec::Mcts(p) => AnyAgent::Boxed(G::mcts(p)),
+            AgentSpec::Script(e) => AnyAgent::Boxed(Box::new(crate::script::ScriptAgent::new(e))),
             #[cfg(feature = "neural")]
             AgentSpec::Neural(_) => AnyAgent::Boxed(AgentFactory::<G>::build(self)),
         }
@@ -208,6 +214,7 @@ impl<G: AgentSupport> AgentFactory<G> for AgentSpec {
             AgentSpec::First => Box::new(FirstLegalAgent),
             AgentSpec::Heuristic(p) => G::heuristic(p),
             AgentSpec::Mcts(p) => G::mcts(p),
+            AgentSpec::Script(e) => Box::new(crate::script::ScriptAgent::new(e)),
             #[cfg(feature = "neural")]
             AgentSpec::Neural(p) => Box::new(
                 crate::neural::NeuralAgent::<G>::new(p.label(), p.model.clone(), p.eps)
@@ -232,6 +239,10 @@ mod tests {
             ]
         );
         assert_eq!(
+            split_spec_list("script:draw/keep/W+4:red,random,script:60/5"),
+            vec!["script:draw/keep/W+4:red", "random", "script:60/5"]
+        );
+        assert_eq!(
             split_spec_list("a@first,b@first"),
             vec!["a@first", "b@first"]
         );
@@ -245,6 +256,15 @@ mod tests {
             .unwrap_err()
             .contains("unknown agent 'alphazero'"));
         assert!(AgentSpec::parse("random:x=1").is_err());
+        let s = AgentSpec::parse("script:draw/keep/R5").unwrap();
+        assert_eq!(
+            s,
+            AgentSpec::Script(vec!["draw".into(), "keep".into(), "R5".into()])
+        );
+        assert_eq!(s.label(), "script:draw/keep/R5");
+        assert!(AgentSpec::parse("script")
+            .unwrap_err()
+            .contains("needs a list of actions"));
         assert!(AgentSpec::parse("").is_err());
     }
 }

@@ -121,6 +121,19 @@ pub struct GameCounters {
     /// How hands ended, by [`HAND_ENDINGS`] index: out of cards, the four bastard cards (Hot
     /// Death), the last player standing, a two-player Quitter, everyone eliminated.
     pub endings: [u32; 5],
+    /// How the last hand ended ([`HAND_ENDINGS`] index; 0 before any hand ended).
+    pub last_ending: u8,
+}
+
+impl GameCounters {
+    /// How a game that ended with `ending` ended, by name: `truncated` at the decision cap,
+    /// else how its last hand ended (`out_of_cards`, `quitter`, ...: [`HAND_ENDINGS`]).
+    pub fn ending_name(&self, ending: Ending) -> &'static str {
+        match ending {
+            Ending::Truncated => Ending::Truncated.name(),
+            Ending::OutOfCards => HAND_ENDINGS[self.last_ending as usize],
+        }
+    }
 }
 
 /// Names of the `GameCounters::endings` slots.

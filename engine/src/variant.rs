@@ -111,8 +111,9 @@ pub trait Ruleset: CardGame + Clone + Send + Sync + 'static {
         seed: u64,
         log: &mut Vec<Self::Event>,
     ) -> Result<Self, String>;
-    /// A position from a scenario file's text, and its seed.
-    fn scenario(text: &str) -> Result<(Self, u64), String>;
+    /// A position from a scenario file's text, and its seed; `log` receives what setting it up
+    /// did (a first card turned by the first-card rules).
+    fn scenario(text: &str, log: &mut Vec<Self::Event>) -> Result<(Self, u64), String>;
     /// The seat and card of a deal event (the replay folds them into one line per seat).
     fn dealt(e: &Self::Event) -> Option<(u8, u8)>;
     /// The acting player's hand and the table, for replay lines.

@@ -9,8 +9,8 @@ use uno_engine::classic::action::{
     PLAY_WILD, STAY_SILENT, TARGET,
 };
 use uno_engine::classic::{
-    encode_play, face, parse_card, ClassicOptions, ClassicState, Event, Face, Scenario, CARDS,
-    DECK_SIZE, NO_COLOR, NUM_ACTIONS, NUM_KINDS,
+    encode_play, face, parse_card, ClassicOptions, ClassicState, DrawReason, Event, Face, Scenario,
+    CARDS, DECK_SIZE, NO_COLOR, NUM_ACTIONS, NUM_KINDS,
 };
 use uno_engine::{
     Action, ActionList, DecisionKind, Ending, Game, GameCounters, IllegalAction, Seat,
@@ -1632,6 +1632,267 @@ fn first_card_never_wild_draw_four() {
         }
     }
     assert!(returned > 0, "no seed turned up a Wild Draw Four first");
+}
+
+// ----- first card in scenarios (`first_card`: the deal's own first-card code) -----
+
+/// Four players, seat 1 deals, the given first card turned with `extra` fields; returns the
+/// state and what the first-card rules logged.
+fn turn_first(first: &str, extra: &str) -> (ClassicState, Vec<Event>) {
+    let json = format!(
+        r#"{{"players": 4, "dealer": 1, "seed": 3, "first_card": "{first}",
+            "hands": [["R1", "Y2"], ["G3", "B4"], ["R5", "Y6"], ["G7", "B8"]] {extra}}}"#
+    );
+    let mut log = Vec::new();
+    let st = Scenario::from_json(&json)
+        .and_then(|s| s.build_logged(&mut log))
+        .unwrap_or_else(|e| panic!("scenario rejected: {e}"));
+    assert_eq!(st.total_cards(), DECK_SIZE);
+    (st, log)
+}
+
+fn scenario_error(json: &str) -> String {
+    match Scenario::from_json(json).and_then(|s| s.build()) {
+        Ok(_) => panic!("scenario accepted: {json}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn scenario_first_card_number_first_player_plays() {
+    let (st, log) = turn_first("R9", "");
+    assert_eq!(log, vec![Event::FirstCard { card: card("R9") }]);
+    assert_eq!(to_act(&st), (2, DecisionKind::Play));
+    assert_eq!(
+        (st.top(), st.color(), st.discard_len()),
+        (card("R9"), RED, 1)
+    );
+    assert!(st.clockwise());
+    assert_eq!(st.last_player(), 1);
+    assert_eq!(st.draw_pile_len(), DECK_SIZE - 8 - 1);
+    assert_eq!(legal(&st), vec![play("R5"), DRAW]);
+}
+
+#[test]
+fn scenario_first_card_skip_skips_first_player() {
+    let (st, log) = turn_first("GS", "");
+    assert_eq!(
+        log,
+        vec![
+            Event::FirstCard { card: card("GS") },
+            Event::Skipped { seat: 2 }
+        ]
+    );
+    assert_eq!(to_act(&st), (3, DecisionKind::Play));
+    assert_eq!(st.color(), GREEN);
+    assert!(st.clockwise());
+}
+
+#[test]
+fn scenario_first_card_reverse_dealer_plays_counterclockwise() {
+    let (st, log) = turn_first("BR", "");
+    assert_eq!(
+        log,
+        vec![Event::FirstCard { card: card("BR") }, Event::Reversed]
+    );
+    assert_eq!(to_act(&st), (1, DecisionKind::Play));
+    assert!(!st.clockwise());
+    // Two players: the dealer plays first too.
+    let mut log = Vec::new();
+    let st = Scenario::from_json(
+        r#"{"players": 2, "dealer": 0, "first_card": "BR", "hands": [["R1"], ["G3"]]}"#,
+    )
+    .and_then(|s| s.build_logged(&mut log))
+    .unwrap();
+    assert_eq!(to_act(&st), (0, DecisionKind::Play));
+    assert!(!st.clockwise());
+}
+
+#[test]
+fn scenario_first_card_draw_two_official_draws_and_skips() {
+    let (st, log) = turn_first("Y+2", r#", "draw_pile": ["R7", "G9", "B0"]"#);
+    let draw = |c: &str| Event::Draw {
+        seat: 2,
+        card: card(c),
+        reason: DrawReason::Penalty,
+    };
+    assert_eq!(
+        log,
+        vec![
+            Event::FirstCard { card: card("Y+2") },
+            draw("R7"),
+            draw("G9"),
+            Event::Skipped { seat: 2 }
+        ]
+    );
+    assert_hand(&st, 2, &["R5", "R7", "Y6", "G9"]);
+    assert_eq!(to_act(&st), (3, DecisionKind::Play));
+    assert_eq!(st.counters().cards_drawn, 2);
+    assert_eq!(st.draw_pile_len(), DECK_SIZE - 8 - 1 - 2);
+    assert_eq!(st.draw_pile().ordered(), 1, "B0 is still the next card");
+}
+
+#[test]
+fn scenario_first_card_draw_two_rlcard_draws_and_plays() {
+    let (st, _) = turn_first("Y+2", r#", "preset": "rlcard", "draw_pile": ["R7", "G9"]"#);
+    assert_hand(&st, 2, &["R5", "R7", "Y6", "G9"]);
+    assert_eq!(to_act(&st), (2, DecisionKind::Play));
+}
+
+#[test]
+fn scenario_first_card_wild_official_first_player_names_colour() {
+    let (mut st, log) = turn_first("W", "");
+    assert_eq!(log, vec![Event::FirstCard { card: card("W") }]);
+    assert_eq!(to_act(&st), (2, DecisionKind::ChooseColor));
+    assert_eq!(st.color(), NO_COLOR);
+    act(&mut st, CHOOSE_COLOR + BLUE as Action);
+    assert_eq!(st.color(), BLUE);
+    assert_eq!(to_act(&st), (2, DecisionKind::Play));
+    assert_eq!(legal(&st), vec![DRAW]);
+}
+
+#[test]
+fn scenario_first_card_wild_rlcard_dealer_colour_at_random() {
+    let (st, log) = turn_first("W", r#", "preset": "rlcard""#);
+    let c = st.color();
+    assert!(c < 4);
+    assert_eq!(
+        log,
+        vec![
+            Event::FirstCard { card: card("W") },
+            Event::ColorNamed { seat: 1, color: c }
+        ]
+    );
+    assert_eq!(to_act(&st), (2, DecisionKind::Play));
+}
+
+#[test]
+fn scenario_first_card_wild_draw_four_is_returned_and_the_next_turned() {
+    let (st, log) = turn_first("W+4", r#", "draw_pile": ["R+2", "B1", "B2"]"#);
+    let draw = |c: &str| Event::Draw {
+        seat: 2,
+        card: card(c),
+        reason: DrawReason::Penalty,
+    };
+    assert_eq!(
+        log,
+        vec![
+            Event::FirstCardReturned { card: card("W+4") },
+            Event::FirstCard { card: card("R+2") },
+            draw("B1"),
+            draw("B2"),
+            Event::Skipped { seat: 2 }
+        ]
+    );
+    assert_eq!((st.top(), st.discard_len()), (card("R+2"), 1));
+    let mut pile = [0u8; NUM_KINDS];
+    st.draw_pile().count_kinds(&mut pile);
+    assert_eq!(pile[card("W+4") as usize], 4, "the W+4 is back in the pile");
+    assert_eq!(to_act(&st), (3, DecisionKind::Play));
+}
+
+#[test]
+fn scenario_first_card_rejects_fields_the_rules_set() {
+    let e = scenario_error(
+        r#"{"players": 2, "first_card": "R1", "discard": ["R2"], "hands": [["R3"], ["R4"]]}"#,
+    );
+    assert!(
+        e.contains("'discard' cannot be given with 'first_card'"),
+        "{e}"
+    );
+    let e = scenario_error(
+        r#"{"players": 2, "first_card": "R1", "current": 1, "hands": [["R3"], ["R4"]]}"#,
+    );
+    assert!(
+        e.contains("'current' cannot be given with 'first_card'"),
+        "{e}"
+    );
+    let e = scenario_error(r#"{"players": 2, "first_card": "X9", "hands": [["R3"], ["R4"]]}"#);
+    assert!(e.starts_with("first_card: unknown card 'X9'"), "{e}");
+    let e = scenario_error(r#"{"players": 2, "hands": [["R3"], ["R4"]]}"#);
+    assert_eq!(
+        e,
+        "'discard' must hold at least the top card (or give 'first_card')"
+    );
+    // A returned W+4 needs another card to turn.
+    let e = scenario_error(
+        r#"{"players": 2, "first_card": "W+4", "unplaced": "discard", "draw_pile": ["W+4"],
+            "hands": [["R3"], ["R4"]]}"#,
+    );
+    assert_eq!(
+        e,
+        "first_card W+4 is returned and another card turned: the draw pile must hold a card other than W+4"
+    );
+}
+
+// ----- unplaced cards -----
+
+#[test]
+fn scenario_unplaced_cards_to_the_draw_pile_by_default() {
+    for extra in ["", r#", "unplaced": "draw_pile""#] {
+        let st = build(&format!(
+            r#"{{"players": 2, "hands": [["R3"], ["R4"]], "discard": ["G5"],
+                "draw_pile": ["B1"] {extra}}}"#
+        ));
+        assert_eq!(st.discard_len(), 1);
+        assert_eq!(st.draw_pile_len(), DECK_SIZE - 3);
+    }
+}
+
+#[test]
+fn scenario_unplaced_cards_to_the_discard_pile_then_reshuffled() {
+    let mut st = build(
+        r#"{"players": 2, "hands": [["R3", "Y8"], ["R4", "Y9"]], "discard": ["G5"],
+            "draw_pile": ["B1"], "unplaced": "discard"}"#,
+    );
+    assert_eq!(st.top(), card("G5"));
+    assert_eq!(st.color(), GREEN);
+    assert_eq!(st.discard_len(), DECK_SIZE - 5);
+    assert_eq!(st.draw_pile_len(), 1);
+    let mut under = *st.discard_counts();
+    under[card("G5") as usize] -= 1;
+    assert_eq!(
+        under[card("B1") as usize],
+        CARDS[card("B1") as usize].copies - 1
+    );
+    // Seat 0 draws B1 (the pile is then empty) and keeps it; seat 1 draws: the discard pile
+    // but its top card is reshuffled into the draw pile.
+    act(&mut st, DRAW);
+    assert_hand(&st, 0, &["R3", "Y8", "B1"]);
+    assert_eq!(st.draw_pile_len(), 0);
+    assert_eq!(to_act(&st), (1, DecisionKind::Play));
+    let mut log = Vec::new();
+    st.apply_logged(DRAW, &mut log).unwrap();
+    assert_eq!(
+        log[0],
+        Event::Reshuffle {
+            cards: (DECK_SIZE - 6) as u8
+        }
+    );
+    assert!(matches!(
+        log[1],
+        Event::Draw {
+            seat: 1,
+            reason: DrawReason::Turn,
+            ..
+        }
+    ));
+    assert_eq!(st.counters().reshuffles, 1);
+    assert_eq!(st.discard_len(), 1);
+    assert_eq!(st.top(), card("G5"));
+    assert_eq!(st.draw_pile_len(), DECK_SIZE - 7);
+    assert_eq!(st.total_cards(), DECK_SIZE);
+}
+
+#[test]
+fn scenario_unplaced_rejects_unknown_values() {
+    let e = scenario_error(
+        r#"{"players": 2, "hands": [["R3"], ["R4"]], "discard": ["G5"], "unplaced": "bottom"}"#,
+    );
+    assert_eq!(
+        e,
+        "unknown 'unplaced' value 'bottom' (draw_pile or discard)"
+    );
 }
 
 // ----- combinations -----

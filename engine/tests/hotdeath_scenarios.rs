@@ -1824,6 +1824,325 @@ fn first_discard_spreader_everyone_draws_two() {
     assert_turn(&st, d as u8);
 }
 
+// ----- the first discard written in the notation (`first_card`) -----
+
+/// A four-player single hand dealt by seat 3 with no answers in any hand, the given first card
+/// turned by the deal's own code; returns the state and what the first-card rules logged.
+fn turn_first(players: usize, first: &str, draw_pile: &[&str]) -> (HotDeathState, Vec<Event>) {
+    let hands: Vec<Vec<&str>> = [
+        vec!["R1", "Y2"],
+        vec!["G3", "B4"],
+        vec!["R5", "Y6"],
+        vec!["G7", "B8"],
+    ][4 - players..]
+        .to_vec();
+    let v = serde_json::json!({
+        "players": players,
+        "options": { "target": 0 },
+        "seed": 7,
+        "dealer": players - 1,
+        "hands": hands,
+        "draw_pile": draw_pile,
+        "first_card": first,
+    });
+    let mut log = Vec::new();
+    let st = HotDeathScenario::from_json(&v.to_string())
+        .and_then(|s| s.build_logged(&mut log))
+        .unwrap_or_else(|e| panic!("scenario rejected: {e}"));
+    assert_conserved(&st);
+    assert_eq!(st.dealer() as usize, players - 1);
+    (st, log)
+}
+
+fn first_event(code: &str) -> Event {
+    Event::FirstCard { card: card(code) }
+}
+
+fn drew(seat: u8, code: &str) -> Event {
+    Event::Drew {
+        seat,
+        card: card(code),
+    }
+}
+
+fn scenario_error(v: serde_json::Value) -> String {
+    match HotDeathScenario::from_json(&v.to_string()).and_then(|s| s.build()) {
+        Ok(_) => panic!("scenario accepted: {v}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn scenario_first_card_number_the_dealer_plays() {
+    let (st, log) = turn_first(4, "G9", &[]);
+    assert_eq!(log, vec![first_event("G9")]);
+    assert_turn(&st, 3);
+    assert_eq!(
+        (st.top(), st.color(), st.discard_len()),
+        (card("G9"), GREEN, 1)
+    );
+    assert!(st.clockwise());
+    assert_eq!(legal(&st), vec![play("G7"), DRAW]);
+}
+
+#[test]
+fn scenario_first_card_skip_skips_the_dealer() {
+    let (st, log) = turn_first(4, "RS", &[]);
+    assert_eq!(log, vec![first_event("RS"), Event::Skipped { seat: 3 }]);
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_double_skip_skips_the_dealer_and_the_next() {
+    let (st, log) = turn_first(4, "RSS", &[]);
+    assert_eq!(
+        log,
+        vec![
+            first_event("RSS"),
+            Event::Skipped { seat: 3 },
+            Event::Skipped { seat: 0 }
+        ]
+    );
+    assert_turn(&st, 1);
+    // Two players: only the dealer.
+    let (st, log) = turn_first(2, "RSS", &[]);
+    assert_eq!(log, vec![first_event("RSS"), Event::Skipped { seat: 1 }]);
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_reverse_the_dealer_plays_the_other_way() {
+    let (st, log) = turn_first(4, "YR", &[]);
+    assert_eq!(log, vec![first_event("YR"), Event::Reversed]);
+    assert!(!st.clockwise());
+    assert_turn(&st, 3);
+    // Two players: a Skip.
+    let (st, log) = turn_first(2, "YR", &[]);
+    assert_eq!(log, vec![first_event("YR"), Event::Skipped { seat: 1 }]);
+    assert!(st.clockwise());
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_reverse_skip_reverses_and_skips_the_dealer() {
+    let (st, log) = turn_first(4, "GRS", &[]);
+    assert_eq!(
+        log,
+        vec![
+            first_event("GRS"),
+            Event::Reversed,
+            Event::Skipped { seat: 3 }
+        ]
+    );
+    assert!(!st.clockwise());
+    assert_turn(&st, 2);
+}
+
+#[test]
+fn scenario_first_card_draw_two_hits_the_dealer() {
+    let (st, log) = turn_first(4, "B+2", &["R9", "Y9"]);
+    assert_eq!(
+        log,
+        vec![
+            first_event("B+2"),
+            drew(3, "R9"),
+            drew(3, "Y9"),
+            Event::Punished { seat: 3, cards: 2 },
+            Event::Skipped { seat: 3 }
+        ]
+    );
+    assert_hand(&st, 3, &["G7", "B8", "R9", "Y9"]);
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_wild_and_mystery_draw_the_dealer_names_the_colour() {
+    for first in ["W", "MYST"] {
+        let (mut st, log) = turn_first(4, first, &[]);
+        assert_eq!(log, vec![first_event(first)]);
+        assert_eq!(to_act(&st), (3, DecisionKind::ChooseColor));
+        let log = act_log(&mut st, CHOOSE_COLOR + BLUE as Action);
+        assert_eq!(
+            log,
+            vec![Event::ColorNamed {
+                seat: 3,
+                color: BLUE
+            }]
+        );
+        assert_eq!(st.color(), BLUE);
+        assert_turn(&st, 3);
+    }
+}
+
+#[test]
+fn scenario_first_card_draw_four_hits_the_dealer_after_the_colour() {
+    let (mut st, _) = turn_first(4, "W+4", &["R9", "Y9", "G8", "B9"]);
+    assert_eq!(to_act(&st), (3, DecisionKind::ChooseColor));
+    let log = act_log(&mut st, CHOOSE_COLOR + RED as Action);
+    assert_eq!(punished(&log, 3), vec![4]);
+    assert_hand(&st, 3, &["G7", "B8", "R9", "Y9", "G8", "B9"]);
+    assert_eq!(st.color(), RED);
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_harvester_the_dealer_draws_four_and_is_skipped() {
+    let (mut st, _) = turn_first(4, "HARV", &["R9", "Y9", "G8", "B9"]);
+    let log = act_log(&mut st, CHOOSE_COLOR + YELLOW as Action);
+    assert_eq!(punished(&log, 3), vec![4]);
+    assert_eq!(skipped(&log), vec![3]);
+    assert_hand(&st, 3, &["G7", "B8", "R9", "Y9", "G8", "B9"]);
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_delayed_blast_skips_the_dealer_and_hits_the_next() {
+    let (mut st, _) = turn_first(4, "DB", &["R9", "Y9", "G8", "B9"]);
+    let log = act_log(&mut st, CHOOSE_COLOR + GREEN as Action);
+    // The victim of the Draw Four is skipped too.
+    assert_eq!(skipped(&log), vec![3, 0]);
+    assert_eq!(punished(&log, 0), vec![4]);
+    assert_hand(&st, 0, &["R1", "Y2", "R9", "Y9", "G8", "B9"]);
+    assert_turn(&st, 1);
+}
+
+#[test]
+fn scenario_first_card_spreader_everyone_draws_two() {
+    let pile = ["R9", "Y9", "G8", "B9", "R8", "Y8", "G9", "B7"];
+    let (st, log) = turn_first(4, "YSP", &pile);
+    assert_eq!(punished(&log, 0), vec![2]);
+    assert_eq!(punished(&log, 3), vec![2]);
+    for s in 0..4 {
+        assert_eq!(st.hand(s).len(), 4, "seat {s}");
+    }
+    assert_turn(&st, 3);
+}
+
+#[test]
+fn scenario_first_card_quitter_the_dealer_is_the_victim() {
+    let (st, log) = turn_first(4, "QUIT", &[]);
+    assert_eq!(log[0], first_event("QUIT"));
+    assert!(log.contains(&Event::Eliminated { seat: 3 }), "{log:?}");
+    assert!(!st.is_active(3));
+    assert_turn(&st, 0);
+}
+
+#[test]
+fn scenario_first_card_glasnost_and_mad_the_dealer_chooses_the_victim() {
+    let (mut st, _) = turn_first(4, "GLAS", &[]);
+    assert_eq!(to_act(&st), (3, DecisionKind::ChooseTarget));
+    assert_eq!(legal(&st), vec![TARGET, TARGET + 1, TARGET + 2]);
+    act(&mut st, TARGET);
+    assert_revealed(&st, 0, &["R1", "Y2"]);
+    assert_turn(&st, 3);
+    let (mut st, _) = turn_first(4, "MAD", &[]);
+    assert_eq!(to_act(&st), (3, DecisionKind::ChooseTarget));
+    let log = act_log(&mut st, TARGET + 1);
+    assert_eq!(log, vec![Event::Eliminated { seat: 1 }]);
+    assert!(!st.is_active(1));
+    assert_turn(&st, 3);
+}
+
+#[test]
+fn scenario_first_card_bastard_cards_end_the_hand_at_once() {
+    let v = serde_json::json!({
+        "players": 2, "options": { "target": 0 }, "dealer": 1, "first_card": "G9",
+        "hands": [["QUIT", "SHIT", "FUCK", "HOLY"], ["R1"]],
+    });
+    let mut log = Vec::new();
+    let st = HotDeathScenario::from_json(&v.to_string())
+        .and_then(|s| s.build_logged(&mut log))
+        .unwrap();
+    assert_eq!(st.last_hand_end(), Some(HandEnd::BastardCards));
+    assert_eq!(st.to_act(), None);
+}
+
+#[test]
+fn scenario_first_card_rejects_fields_the_rules_set() {
+    let base =
+        || serde_json::json!({ "players": 2, "first_card": "R1", "hands": [["R3"], ["R4"]] });
+    for (field, value) in [
+        ("discard", serde_json::json!(["R2"])),
+        ("color", serde_json::json!("red")),
+        (
+            "attack",
+            serde_json::json!({ "kind": "draw", "cards": 4, "victim": 0 }),
+        ),
+        ("eliminated", serde_json::json!([1])),
+    ] {
+        let mut v = base();
+        v[field] = value;
+        let e = scenario_error(v);
+        assert!(
+            e.starts_with(&format!("'{field}' cannot be given with 'first_card'")),
+            "{e}"
+        );
+    }
+    let mut v = base();
+    v["first_card"] = "XX".into();
+    assert!(scenario_error(v).starts_with("first_card: unknown card 'XX'"));
+    let mut v = base();
+    v.as_object_mut().unwrap().remove("first_card");
+    assert_eq!(
+        scenario_error(v),
+        "'discard' must hold at least the top card (or give 'first_card')"
+    );
+}
+
+// ----- unplaced cards -----
+
+#[test]
+fn scenario_unplaced_cards_to_the_discard_pile_then_reshuffled() {
+    let v = serde_json::json!({
+        "players": 2, "options": { "target": 0 }, "seed": 7, "dealer": 1,
+        "hands": [["R3", "Y8"], ["R4", "Y9"]], "discard": ["G5"], "draw_pile": ["B1"],
+        "unplaced": "discard",
+    });
+    let mut st = build_value(v.clone());
+    let deck = st
+        .options()
+        .deck()
+        .iter()
+        .map(|&c| c as usize)
+        .sum::<usize>();
+    assert_eq!(st.top(), card("G5"));
+    assert_eq!(st.discard_len(), deck - 5);
+    assert_eq!(st.draw_pile().len(), 1);
+    let log = act_log(&mut st, DRAW);
+    assert_eq!(log, vec![drew(0, "B1")]);
+    assert_eq!(st.draw_pile().len(), 0);
+    assert_eq!(to_act(&st), (0, DecisionKind::PostDraw));
+    act(&mut st, PASS);
+    assert_turn(&st, 1);
+    let log = act_log(&mut st, DRAW);
+    assert_eq!(
+        log[0],
+        Event::Reshuffled {
+            cards: (deck - 6) as u16
+        }
+    );
+    assert!(matches!(log[1], Event::Drew { seat: 1, .. }));
+    assert_eq!(st.counters().reshuffles, 1);
+    assert_eq!(st.discard_len(), 1);
+    assert_eq!(st.draw_pile().len(), deck - 7);
+    // The default puts them in the draw pile.
+    let mut d = v;
+    d["unplaced"] = "draw_pile".into();
+    let st = build_value(d);
+    assert_eq!((st.discard_len(), st.draw_pile().len()), (1, deck - 5));
+}
+
+#[test]
+fn scenario_unplaced_rejects_unknown_values() {
+    let v = serde_json::json!({
+        "players": 2, "hands": [["R3"], ["R4"]], "discard": ["G5"], "unplaced": "under",
+    });
+    assert_eq!(
+        scenario_error(v),
+        "unknown 'unplaced' value 'under' (draw_pile or discard)"
+    );
+}
+
 // ===================================================================================
 // Turn rules: UNO, drawing, reshuffling
 // ===================================================================================

@@ -4,7 +4,8 @@
 
 use crate::config::OptionInput;
 use crate::output::{write_atomic, AtomicFile};
-use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
+use crate::replay::replay_with;
+use crate::runner::{run_batch, Batch, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use crate::variant::{
@@ -18,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
-use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
+use uno_agents::AgentSpec;
+use uno_engine::{game_seed, stream_seed};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -67,7 +68,7 @@ impl OptionArgs {
     pub(crate) fn gather(&self) -> Result<OptionInput, String> {
         OptionInput::gather(self.options.as_deref(), self.preset.as_deref(), &self.set)
     }
-    fn given(&self) -> bool {
+    pub(crate) fn given(&self) -> bool {
         self.options.is_some() || self.preset.is_some() || !self.set.is_empty()
     }
 }
@@ -135,6 +136,10 @@ pub struct ReplayArgs {
     /// Also list the legal actions at every decision.
     #[arg(long)]
     pub show_legal: bool,
+    /// Stop after N decisions and print the position (whose turn, what they see, the legal
+    /// actions).
+    #[arg(long, value_name = "N")]
+    pub stop_after: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -553,7 +558,7 @@ fn progress_bar(total: u64, hidden: bool, unit: &str) -> ProgressBar {
 }
 
 /// Parses `--agents` for game `G` (each spec checked against the variant).
-fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
+pub(crate) fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
     let specs: Vec<AgentSpec> = uno_agents::spec::split_spec_list(s)
         .iter()
         .map(|x| AgentSpec::parse(x))
@@ -570,14 +575,14 @@ fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, S
     }
 }
 
-struct Resolved<G: SimGame> {
-    variant: &'static str,
-    players: usize,
-    agents: Vec<AgentSpec>,
-    opts: G::Options,
+pub(crate) struct Resolved<G: SimGame> {
+    pub(crate) variant: &'static str,
+    pub(crate) players: usize,
+    pub(crate) agents: Vec<AgentSpec>,
+    pub(crate) opts: G::Options,
 }
 
-fn resolve<G: SimGame>(g: &GameArgs) -> Result<Resolved<G>, String> {
+pub(crate) fn resolve<G: SimGame>(g: &GameArgs) -> Result<Resolved<G>, String> {
     let players = g.players;
     let input = g.opts.gather()?;
     let opts = input.resolve::<G>(players)?;
@@ -667,7 +672,7 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
         r.seed.to_string(),
         match (&r.outcome, r.aborted_by) {
             (_, Some(_)) => "aborted".into(),
-            (Some(o), None) => o.ending.name().into(),
+            (Some(o), None) => r.counters.ending_name(o.ending).into(),
             (None, None) => "unfinished".into(),
         },
         opt(r.outcome.and_then(|o| o.winner)),
@@ -895,147 +900,6 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
         println!();
         println!("written: {}", d.join("summary.json").display());
     }
-}
-
-/// Plays one game from `state` with logging, printing every decision and event.
-fn replay_game<G: SimGame>(
-    mut state: G,
-    agents: &mut [Box<dyn Agent<G>>],
-    agent_seed: u64,
-    show_legal: bool,
-    deal_log: Vec<G::Event>,
-) -> Result<(), String> {
-    let mut out = String::new();
-    print_events::<G>(&mut out, &deal_log, state.num_players());
-    let mut legal = ActionList::new();
-    let mut rngs: Vec<Rng> = (0..state.num_players())
-        .map(|s| Rng::new(stream_seed(agent_seed, AGENT_STREAM + s as u64)))
-        .collect();
-    for a in agents.iter_mut() {
-        a.reset();
-    }
-    println!("{out}");
-    let mut step = 0u64;
-    while let Some((seat, kind)) = state.to_act() {
-        state.legal_actions(&mut legal);
-        let d = Decision::new(&state, seat, kind, legal.as_slice());
-        let a = agents[seat as usize].act(&d, &mut rngs[seat as usize]);
-        step += 1;
-        let mut line = format!(
-            "#{step:<4} seat {seat} {kind:?} ({}){}",
-            state.situation(seat),
-            if show_legal {
-                format!(
-                    " legal: [{}]",
-                    legal
-                        .iter()
-                        .map(|&x| G::name_action(x))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            } else {
-                String::new()
-            }
-        );
-        line.push_str(&format!(" -> {}", G::name_action(a)));
-        println!("{line}");
-        let mut events: Vec<G::Event> = Vec::new();
-        if let Err(e) = state.apply_logged(a, &mut events) {
-            println!("agent of seat {seat} chose an illegal action: {e}; game aborted");
-            return Ok(());
-        }
-        let mut s = String::new();
-        print_events::<G>(&mut s, &events, state.num_players());
-        if !s.is_empty() {
-            print!("{s}");
-        }
-    }
-    if let Some(o) = state.outcome() {
-        println!(
-            "\nresult: {:?}, winner {}, hands {}",
-            o.ending,
-            o.winner
-                .map(|w| format!("seat {w}"))
-                .unwrap_or("none".into()),
-            o.hands
-        );
-        for s in 0..state.num_players() {
-            println!("  seat {s}: place {}, points {}", o.placing[s], o.points[s]);
-        }
-    }
-    Ok(())
-}
-
-/// Formats events, folding the per-card deal into one line per seat.
-fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: usize) {
-    let table = G::cards();
-    let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); MAX_PLAYERS];
-    let flush = |out: &mut String, dealt: &mut Vec<Vec<&str>>| {
-        for (s, d) in dealt.iter_mut().enumerate().take(players) {
-            if !d.is_empty() {
-                out.push_str(&format!("        seat {s} is dealt {}\n", d.join(" ")));
-                d.clear();
-            }
-        }
-    };
-    for e in events {
-        if let Some((seat, card)) = G::dealt(e) {
-            dealt[seat as usize].push(table[card as usize].code);
-            continue;
-        }
-        flush(out, &mut dealt);
-        out.push_str(&format!("        {e}\n"));
-    }
-    flush(out, &mut dealt);
-}
-
-fn replay_with<G: SimGame>(a: ReplayArgs) -> Result<(), String> {
-    if let Some(path) = &a.scenario {
-        // The scenario carries its own player count and options.
-        if a.game.opts.given() {
-            return Err(
-                "with --scenario, put options in the scenario file ('preset', 'options')".into(),
-            );
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read scenario {}: {e}", path.display()))?;
-        let (state, seed) = G::scenario(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut agents: Vec<Box<dyn Agent<G>>> =
-            parse_agents::<G>(&a.game.agents, state.num_players())?
-                .iter()
-                .map(|s| s.build())
-                .collect();
-        println!(
-            "scenario {} ({} players, seed {})",
-            path.display(),
-            state.num_players(),
-            seed
-        );
-        return replay_game(state, &mut agents, seed, a.show_legal, Vec::new());
-    }
-    let r = resolve::<G>(&a.game)?;
-    let mut agents: Vec<Box<dyn Agent<G>>> = r.agents.iter().map(|s| s.build()).collect();
-    let seed = game_seed(a.seed, a.game_index);
-    let mut deal = Vec::new();
-    let state = G::new_logged(
-        r.opts,
-        r.players,
-        stream_seed(seed, ENGINE_STREAM),
-        &mut deal,
-    )?;
-    println!(
-        "{} | {} players | batch seed {} game {} (game seed {seed}) | agents {}",
-        r.variant,
-        r.players,
-        a.seed,
-        a.game_index,
-        r.agents
-            .iter()
-            .map(|s| s.label())
-            .collect::<Vec<_>>()
-            .join(",")
-    );
-    replay_game(state, &mut agents, seed, a.show_legal, deal)
 }
 
 #[derive(Serialize)]

@@ -26,9 +26,11 @@
 //! Wild on top) and `call_uno` (`last_player` holds one card).
 
 use super::cards::{color_of, parse_card, CARDS, NUM_KINDS, WILD, WILD_DRAW_FOUR};
+use super::event::Event;
 use super::options::ClassicOptions;
 use super::state::{ClassicState, Phase, NO_COLOR};
 use crate::cards::Color;
+use crate::game::{EventSink, NoEvents};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -47,9 +49,21 @@ pub struct Scenario {
     #[serde(default)]
     pub dealer: Option<usize>,
     pub hands: Vec<Vec<String>>,
+    /// The discard pile, bottom to top (the last card is the top card). May be empty only with
+    /// `first_card`.
+    #[serde(default)]
     pub discard: Vec<String>,
     #[serde(default)]
     pub draw_pile: Vec<String>,
+    /// Turn this card up as the first discard and apply the first-card rules (as at the end of
+    /// a deal): the position after them is the scenario's position.
+    #[serde(default)]
+    pub first_card: Option<String>,
+    /// Where the cards the scenario does not place go: `draw_pile` (default: into the draw pile
+    /// under the listed cards, in seeded order) or `discard` (into the discard pile, under the
+    /// top card).
+    #[serde(default)]
+    pub unplaced: Option<String>,
     /// Current colour; required when the top card is a wild.
     #[serde(default)]
     pub color: Option<String>,
@@ -110,6 +124,11 @@ impl Scenario {
 
     /// Validates the set-up and returns the position it describes.
     pub fn build(&self) -> Result<ClassicState, String> {
+        self.build_logged(&mut NoEvents)
+    }
+
+    /// As `build`, logging what the first-card rules do (with `first_card`).
+    pub fn build_logged(&self, log: &mut dyn EventSink<Event>) -> Result<ClassicState, String> {
         let opts = options_from(self.preset.as_deref(), self.options.as_ref())?;
         let n = self.players;
         opts.validate(n)?;
@@ -119,6 +138,7 @@ impl Scenario {
                 self.hands.len()
             ));
         }
+        let to_discard = parse_unplaced(self.unplaced.as_deref())?;
         let mut used = [0u8; NUM_KINDS];
         let mut take = |k: u8, where_: &str| -> Result<(), String> {
             used[k as usize] += 1;
@@ -138,15 +158,16 @@ impl Scenario {
                 st.hands[seat].add(k as usize);
             }
         }
-        if self.discard.is_empty() {
-            return Err("'discard' must hold at least the top card".into());
+        if self.first_card.is_some() {
+            self.check_first_card_fields()?;
+        } else if self.discard.is_empty() {
+            return Err("'discard' must hold at least the top card (or give 'first_card')".into());
         }
+        let mut discard = Vec::new();
         for c in &self.discard {
             let k = card(c, "discard")?;
             take(k, "discard")?;
-            st.discard[k as usize] += 1;
-            st.discard_len += 1;
-            st.top = k;
+            discard.push(k);
         }
         let mut top_cards = Vec::new();
         for c in &self.draw_pile {
@@ -154,14 +175,63 @@ impl Scenario {
             take(k, "draw_pile")?;
             top_cards.push(k);
         }
-        // Unplaced cards go under the listed ones, in seeded random order.
-        for (k, info) in CARDS.iter().enumerate() {
-            for _ in used[k]..info.copies {
-                st.draw.add_shuffled(k as u16);
+        let first = match &self.first_card {
+            Some(c) => {
+                let k = card(c, "first_card")?;
+                take(k, "first_card")?;
+                Some(k)
             }
+            None => None,
+        };
+        // Unplaced cards go under the listed ones in the draw pile, in seeded random order, or
+        // into the discard pile under the listed discards.
+        let mut spare = [0u8; NUM_KINDS];
+        for (k, info) in CARDS.iter().enumerate() {
+            spare[k] = info.copies - used[k];
+        }
+        if to_discard {
+            for (k, &c) in spare.iter().enumerate() {
+                st.discard[k] += c;
+                st.discard_len += c;
+            }
+        } else {
+            for (k, &c) in spare.iter().enumerate() {
+                for _ in 0..c {
+                    st.draw.add_shuffled(k as u16);
+                }
+            }
+        }
+        for &k in &discard {
+            st.discard[k as usize] += 1;
+            st.discard_len += 1;
+            st.top = k;
         }
         for &k in top_cards.iter().rev() {
             st.draw.push_top_ordered(k as u16);
+        }
+        if let Some(first) = first {
+            // A Wild Draw Four is returned and another card turned: one must be there.
+            if first == WILD_DRAW_FOUR
+                && !top_cards.iter().any(|&k| k != WILD_DRAW_FOUR)
+                && (to_discard
+                    || spare
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &c)| c == 0 || k == WILD_DRAW_FOUR as usize))
+            {
+                return Err("first_card W+4 is returned and another card turned: the draw pile must hold a card other than W+4".into());
+            }
+            st.draw.push_top_ordered(first as u16);
+            st.dealer = match self.dealer {
+                Some(d) if d >= n => return Err(format!("dealer {d} is not a seat of {n}")),
+                Some(d) => d as u8,
+                None => (n - 1) as u8,
+            };
+            self.set_scores(&mut st)?;
+            check_hands(&st, n)?;
+            st.turn_first_card(log);
+            debug_assert_eq!(st.total_cards(), super::DECK_SIZE);
+            return Ok(st);
         }
         st.color = match &self.color {
             Some(c) => {
@@ -217,22 +287,8 @@ impl Scenario {
             Some(p) => p as u8,
             None => prev as u8,
         };
-        if !self.scores.is_empty() {
-            if self.scores.len() != n {
-                return Err(format!(
-                    "'scores' has {} entries for {n} players",
-                    self.scores.len()
-                ));
-            }
-            st.scores[..n].copy_from_slice(&self.scores);
-        }
-        for seat in 0..n {
-            if st.hands[seat].is_empty() {
-                return Err(format!(
-                    "hands[{seat}] is empty: a game in progress has no empty hand"
-                ));
-            }
-        }
+        self.set_scores(&mut st)?;
+        check_hands(&st, n)?;
         st.phase = match decision {
             "play" => Phase::Play,
             "post_draw" => {
@@ -313,4 +369,63 @@ impl Scenario {
         debug_assert_eq!(st.total_cards(), super::DECK_SIZE);
         Ok(st)
     }
+
+    fn set_scores(&self, st: &mut ClassicState) -> Result<(), String> {
+        let n = self.players;
+        if !self.scores.is_empty() {
+            if self.scores.len() != n {
+                return Err(format!(
+                    "'scores' has {} entries for {n} players",
+                    self.scores.len()
+                ));
+            }
+            st.scores[..n].copy_from_slice(&self.scores);
+        }
+        Ok(())
+    }
+
+    /// With `first_card`, the first-card rules set the turn, colour, direction and decision.
+    fn check_first_card_fields(&self) -> Result<(), String> {
+        let set = [
+            ("discard", !self.discard.is_empty()),
+            ("color", self.color.is_some()),
+            ("direction", self.direction.is_some()),
+            ("current", self.current != 0),
+            ("decision", self.decision.is_some()),
+            ("drawn_card", self.drawn_card.is_some()),
+            ("pending_draw", self.pending_draw != 0),
+            ("stack", self.stack.is_some()),
+            ("wd4_guilty", self.wd4_guilty),
+            ("wd4_prev_color", self.wd4_prev_color.is_some()),
+            ("last_player", self.last_player.is_some()),
+        ];
+        match set.iter().find(|(_, given)| *given) {
+            Some((field, _)) => Err(format!(
+                "'{field}' cannot be given with 'first_card': the first-card rules set the turn, colour, direction and decision (the first player is the dealer's left neighbour; set 'dealer')"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `unplaced`: `true` for the discard pile.
+fn parse_unplaced(v: Option<&str>) -> Result<bool, String> {
+    match v {
+        None | Some("draw_pile") => Ok(false),
+        Some("discard") => Ok(true),
+        Some(v) => Err(format!(
+            "unknown 'unplaced' value '{v}' (draw_pile or discard)"
+        )),
+    }
+}
+
+fn check_hands(st: &ClassicState, n: usize) -> Result<(), String> {
+    for seat in 0..n {
+        if st.hands[seat].is_empty() {
+            return Err(format!(
+                "hands[{seat}] is empty: a game in progress has no empty hand"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -1120,6 +1120,7 @@ impl ClassicState {
         self.hand_winner = Some(winner);
         self.counters.hand_wins[winner as usize] += 1;
         self.counters.endings[0] += 1;
+        self.counters.last_ending = 0;
         self.scores[winner as usize] += total;
         log.event(Event::HandWon {
             seat: winner,
@@ -1179,6 +1180,14 @@ impl ClassicState {
                 seat = 0;
             }
         }
+        self.turn_first_card(log);
+    }
+
+    /// Turns the top card of the draw pile onto the discard pile and applies the first-card
+    /// rules (official or RLCard): the deal's last step, and a scenario's `first_card`. A Wild
+    /// Draw Four is returned to the pile and another card turned, so the pile must hold a card
+    /// of another kind.
+    pub(crate) fn turn_first_card<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let first = loop {
             let c = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
             if c == WILD_DRAW_FOUR {
@@ -1189,7 +1198,7 @@ impl ClassicState {
             break c;
         };
         self.discard[first as usize] += 1;
-        self.discard_len = 1;
+        self.discard_len += 1;
         self.top = first;
         self.color = color_of(first);
         self.last_player = self.dealer;

@@ -26,9 +26,11 @@
 //! holding one card, whose last play `deferred_card` waits). Card codes: `uno rules -v hot-death`.
 
 use super::cards::*;
+use super::event::Event;
 use super::options::options_from;
 use super::state::{Attack, AttackKind, Deferred, HotDeathState, Phase};
 use crate::cards::Color;
+use crate::game::{EventSink, NoEvents};
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -63,9 +65,21 @@ pub struct HotDeathScenario {
     #[serde(default)]
     pub dealer: Option<usize>,
     pub hands: Vec<Vec<String>>,
+    /// The discard pile, bottom to top (the last card is the top card). May be empty only with
+    /// `first_card`.
+    #[serde(default)]
     pub discard: Vec<String>,
     #[serde(default)]
     pub draw_pile: Vec<String>,
+    /// Turn this card up as the first discard and apply the first-card rules (as at the end of
+    /// a deal): the position after them is the scenario's position.
+    #[serde(default)]
+    pub first_card: Option<String>,
+    /// Where the cards the scenario does not place go: `draw_pile` (default: into the draw pile
+    /// under the listed cards, in seeded order) or `discard` (into the discard pile, under the
+    /// top card).
+    #[serde(default)]
+    pub unplaced: Option<String>,
     #[serde(default)]
     pub color: Option<String>,
     #[serde(default)]
@@ -103,6 +117,11 @@ impl HotDeathScenario {
 
     /// Validates the set-up and returns the position it describes.
     pub fn build(&self) -> Result<HotDeathState, String> {
+        self.build_logged(&mut NoEvents)
+    }
+
+    /// As `build`, logging what the first-card rules do (with `first_card`).
+    pub fn build_logged(&self, log: &mut dyn EventSink<Event>) -> Result<HotDeathState, String> {
         let opts = options_from(self.preset.as_deref(), self.options.as_ref())?;
         let n = self.players;
         opts.validate(n)?;
@@ -112,6 +131,7 @@ impl HotDeathScenario {
                 self.hands.len()
             ));
         }
+        let to_discard = parse_unplaced(self.unplaced.as_deref())?;
         let mut st = HotDeathState::empty(opts, n as u8, Rng::new(self.seed));
         let deck = st.deck;
         let mut used = [0u8; NUM_KINDS];
@@ -135,17 +155,16 @@ impl HotDeathScenario {
             st.n_active += 1;
         }
         st.relink();
-        if self.discard.is_empty() {
-            return Err("'discard' must hold at least the top card".into());
+        if self.first_card.is_some() {
+            self.check_first_card_fields()?;
+        } else if self.discard.is_empty() {
+            return Err("'discard' must hold at least the top card (or give 'first_card')".into());
         }
-        // The last discard listed is the top card (set with the colour below, by `set_top`).
-        let mut top = 0;
+        let mut discard = Vec::new();
         for c in &self.discard {
             let k = card(c, "discard")?;
             take(k, "discard")?;
-            st.discard[k as usize] += 1;
-            st.discard_len += 1;
-            top = k;
+            discard.push(k);
         }
         let mut top_cards = Vec::new();
         for c in &self.draw_pile {
@@ -153,13 +172,48 @@ impl HotDeathScenario {
             take(k, "draw_pile")?;
             top_cards.push(k);
         }
-        for (k, &c) in deck.iter().enumerate() {
-            for _ in used[k]..c {
-                st.draw.add_shuffled(k as u16);
+        let first = match &self.first_card {
+            Some(c) => {
+                let k = card(c, "first_card")?;
+                take(k, "first_card")?;
+                Some(k)
             }
+            None => None,
+        };
+        // Unplaced cards go under the listed ones in the draw pile, in seeded random order, or
+        // into the discard pile under the listed discards.
+        for (k, &c) in deck.iter().enumerate() {
+            let spare = c - used[k];
+            if to_discard {
+                st.discard[k] += spare;
+                st.discard_len += spare as u16;
+            } else {
+                for _ in 0..spare {
+                    st.draw.add_shuffled(k as u16);
+                }
+            }
+        }
+        // The last discard listed is the top card (set with the colour below, by `set_top`).
+        let mut top = 0;
+        for &k in &discard {
+            st.discard[k as usize] += 1;
+            st.discard_len += 1;
+            top = k;
         }
         for &k in top_cards.iter().rev() {
             st.draw.push_top_ordered(k as u16);
+        }
+        if let Some(first) = first {
+            st.draw.push_top_ordered(first as u16);
+            st.dealer = match self.dealer {
+                Some(d) if d >= n => return Err(format!("dealer {d} is not a seat of {n}")),
+                Some(d) => d as u8,
+                None => (n - 1) as u8,
+            };
+            self.set_match(&mut st)?;
+            check_hands(&st, n)?;
+            st.turn_first_card(log);
+            return Ok(st);
         }
         let color = match &self.color {
             Some(c) => {
@@ -211,30 +265,8 @@ impl HotDeathScenario {
         if st.active_count() < 2 {
             return Err("at least two players must be active".into());
         }
-        for (what, v) in [("scores", &self.scores)] {
-            if !v.is_empty() {
-                if v.len() != n {
-                    return Err(format!("'{what}' has {} entries for {n} players", v.len()));
-                }
-                st.scores[..n].copy_from_slice(v);
-            }
-        }
-        if !self.infections.is_empty() {
-            if self.infections.len() != n {
-                return Err(format!(
-                    "'infections' has {} entries for {n} players",
-                    self.infections.len()
-                ));
-            }
-            st.infections[..n].copy_from_slice(&self.infections);
-        }
-        for s in 0..n {
-            if st.active[s] && st.hands[s].is_empty() {
-                return Err(format!(
-                    "hands[{s}] is empty: an active player in a hand in progress holds cards"
-                ));
-            }
-        }
+        self.set_match(&mut st)?;
+        check_hands(&st, n)?;
         if let Some(a) = &self.attack {
             let kind = match a.kind.as_str() {
                 "draw" => AttackKind::Draw,
@@ -324,4 +356,72 @@ impl HotDeathScenario {
         };
         Ok(st)
     }
+
+    /// Match scores and infections.
+    fn set_match(&self, st: &mut HotDeathState) -> Result<(), String> {
+        let n = self.players;
+        if !self.scores.is_empty() {
+            if self.scores.len() != n {
+                return Err(format!(
+                    "'scores' has {} entries for {n} players",
+                    self.scores.len()
+                ));
+            }
+            st.scores[..n].copy_from_slice(&self.scores);
+        }
+        if !self.infections.is_empty() {
+            if self.infections.len() != n {
+                return Err(format!(
+                    "'infections' has {} entries for {n} players",
+                    self.infections.len()
+                ));
+            }
+            st.infections[..n].copy_from_slice(&self.infections);
+        }
+        Ok(())
+    }
+
+    /// With `first_card`, the first-card rules set the turn, colour, direction and decision.
+    fn check_first_card_fields(&self) -> Result<(), String> {
+        let set = [
+            ("discard", !self.discard.is_empty()),
+            ("color", self.color.is_some()),
+            ("direction", self.direction.is_some()),
+            ("current", self.current != 0),
+            ("eliminated", !self.eliminated.is_empty()),
+            ("attack", self.attack.is_some()),
+            ("decision", self.decision.is_some()),
+            ("drawn_card", self.drawn_card.is_some()),
+            ("target_card", self.target_card.is_some()),
+            ("deferred_card", self.deferred_card.is_some()),
+        ];
+        match set.iter().find(|(_, given)| *given) {
+            Some((field, _)) => Err(format!(
+                "'{field}' cannot be given with 'first_card': the first-card rules set the turn, colour, direction and decision (the dealer acts first; set 'dealer')"
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `unplaced`: `true` for the discard pile.
+fn parse_unplaced(v: Option<&str>) -> Result<bool, String> {
+    match v {
+        None | Some("draw_pile") => Ok(false),
+        Some("discard") => Ok(true),
+        Some(v) => Err(format!(
+            "unknown 'unplaced' value '{v}' (draw_pile or discard)"
+        )),
+    }
+}
+
+fn check_hands(st: &HotDeathState, n: usize) -> Result<(), String> {
+    for s in 0..n {
+        if st.active[s] && st.hands[s].is_empty() {
+            return Err(format!(
+                "hands[{s}] is empty: an active player in a hand in progress holds cards"
+            ));
+        }
+    }
+    Ok(())
 }

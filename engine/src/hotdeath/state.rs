@@ -825,9 +825,15 @@ impl HotDeathState {
                 });
                 seat = next(seat);
             });
+        self.turn_first_card(log);
+    }
+
+    /// Turns the top card of the draw pile onto the discard pile and applies the first-card
+    /// rules (section 2.7 of the rules): the deal's last step, and a scenario's `first_card`.
+    pub(crate) fn turn_first_card<S: EventSink<Event> + ?Sized>(&mut self, log: &mut S) {
         let first = self.draw.draw(&mut self.rng).expect("deck large enough") as u8;
         self.discard[first as usize] += 1;
-        self.discard_len = 1;
+        self.discard_len += 1;
         self.set_top(first, color_of(first));
         log.event(Event::FirstCard { card: first });
         self.current = self.dealer;
@@ -1473,6 +1479,7 @@ impl HotDeathState {
         self.last_end = Some(how);
         self.hands_played += 1;
         self.counters.endings[how as usize] += 1;
+        self.counters.last_ending = how as u8;
         if let Some(w) = winner {
             self.counters.hand_wins[w as usize] += 1;
         }

@@ -128,9 +128,9 @@ impl Ruleset for HotDeathState {
     ) -> Result<Self, String> {
         HotDeathState::new_logged(opts, players, seed, log)
     }
-    fn scenario(text: &str) -> Result<(Self, u64), String> {
+    fn scenario(text: &str, log: &mut Vec<Event>) -> Result<(Self, u64), String> {
         let sc = HotDeathScenario::from_json(text)?;
-        Ok((sc.build()?, sc.seed))
+        Ok((sc.build_logged(log)?, sc.seed))
     }
     fn dealt(e: &Event) -> Option<(u8, u8)> {
         match e {

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use super::report::{BalanceReport, CardRow, Distribution, SeatRow};
+use super::report::{BalanceReport, CardRow, Distribution, SeatRow, TypeRow};
 
 // ------------------------------------------------------------------------------------------
 // The report folder
@@ -27,11 +27,12 @@ const HANDS_TITLE: &str = "Hands per game";
 const POINTS_TITLE: &str = "Points per seat at the end of the game";
 
 /// The files of a report folder, in the order [`files`] returns them.
-pub const FILE_NAMES: [&str; 13] = [
+pub const FILE_NAMES: [&str; 14] = [
     "report.md",
     "report.html",
     "report.json",
     "seats.csv",
+    "types.csv",
     "cards.csv",
     "turns.csv",
     "hands.csv",
@@ -59,6 +60,7 @@ pub fn files(r: &BalanceReport) -> Result<Vec<(&'static str, Vec<u8>)>, String> 
         ("report.html", html(r).into_bytes()),
         ("report.json", json.into_bytes()),
         ("seats.csv", seats_csv(r)?),
+        ("types.csv", types_csv(r)?),
         ("cards.csv", cards_csv(r)?),
         ("turns.csv", dist("turns.csv", &r.shape.turns)?),
         ("hands.csv", dist("hands.csv", &r.shape.hands)?),
@@ -129,8 +131,9 @@ fn ci_pct((lo, hi): (f64, f64)) -> String {
     format!("[{}, {}]", pct(lo), pct(hi))
 }
 
-/// A p-value: `0.0123`, `3.2e-5` or `<1e-6`.
-fn p_text(p: f64) -> String {
+/// A p-value: `0.0123`, `3.2e-5` or `<1e-6` (every p-value the report shows in text, the
+/// summary's included, goes through this and [`p_is`]).
+pub(crate) fn p_text(p: f64) -> String {
     if !p.is_finite() {
         NA.to_string()
     } else if p < 1e-6 {
@@ -142,8 +145,8 @@ fn p_text(p: f64) -> String {
     }
 }
 
-/// A p-value in a sentence: `p = 0.0123` or `p < 1e-6`.
-fn p_is(p: f64) -> String {
+/// A p-value in a sentence: `p = 0.0123`, `p = 3.2e-5` or `p < 1e-6`.
+pub(crate) fn p_is(p: f64) -> String {
     let text = p_text(p);
     match text.strip_prefix('<') {
         Some(bound) => format!("p < {bound}"),
@@ -633,6 +636,8 @@ fn cards_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         doc.push(para("No card kinds were measured in this run."));
         return;
     }
+    types_table(r, doc);
+    doc.push(heading(3, "By card kind"));
     let significant = r.cards.iter().filter(|c| c.significant).count();
     doc.push(Block::Para(vec![
         t(format!(
@@ -678,6 +683,56 @@ fn cards_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         rows,
     }));
     doc.push(Block::Chart(Chart::Cards));
+}
+
+/// The roll-up per card type, strongest first, ahead of the per-kind table.
+fn types_table(r: &BalanceReport, doc: &mut Vec<Block>) {
+    doc.push(heading(3, "By card type"));
+    let significant = r.types.iter().filter(|c| c.significant).count();
+    doc.push(para(format!(
+        "A type's strength is the effect of swapping in one card of that type drawn as the \
+         deck would: the mean of its kinds' strengths weighted by their copies in the deck. \
+         Its 95% interval is paired and allows for the kinds being measured on the same deals; \
+         p-values are Holm-adjusted over the {} types. Significant types: {significant} of {}. \
+         Swaps counts the swaps made over the type's kinds.",
+        r.types.len(),
+        r.types.len()
+    )));
+    let rows = r
+        .types
+        .iter()
+        .map(|c: &TypeRow| {
+            vec![
+                cell(c.rank.to_string()),
+                cell(c.card_type.as_str()),
+                cell(c.kinds.len().to_string()),
+                cell(c.copies.to_string()),
+                cell(pp(c.strength)),
+                cell(ci_pp(c.ci95)),
+                cell(p_text(c.p_value)),
+                cell(p_text(c.p_holm)),
+                yes_no(c.significant),
+                cell(count(c.pairs)),
+                cell(count(c.skipped)),
+            ]
+        })
+        .collect();
+    doc.push(Block::Table(Table {
+        columns: vec![
+            ("Rank", true),
+            ("Type", false),
+            ("Kinds", true),
+            ("Copies", true),
+            ("Strength", true),
+            ("95% CI (pp)", true),
+            ("p", true),
+            ("Holm p", true),
+            ("Significant", false),
+            ("Swaps", true),
+            ("Skipped", true),
+        ],
+        rows,
+    }));
 }
 
 fn observational_section(r: &BalanceReport, doc: &mut Vec<Block>) {
@@ -800,7 +855,7 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
 }
 
 fn files_section(doc: &mut Vec<Block>) {
-    const FILES: [(&str, &str); 12] = [
+    const FILES: [(&str, &str); 13] = [
         (
             "report.html",
             "this report as a single self-contained web page",
@@ -810,6 +865,7 @@ fn files_section(doc: &mut Vec<Block>) {
             "every figure of the report, machine-readable",
         ),
         ("seats.csv", "the seat table"),
+        ("types.csv", "card strength per card type, one row per type"),
         (
             "cards.csv",
             "card strength and observational metrics, one row per kind",
@@ -926,6 +982,7 @@ h1 { font-size: 1.7rem; margin: 0.5rem 0 1rem; }
 h2 { font-size: 1.3rem; margin-top: 2.2rem; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2rem; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
 code { background: #f2f4f6; padding: 0 0.2em; border-radius: 3px; }
+li code, p code { overflow-wrap: anywhere; }
 pre { background: #f4f6f8; padding: 0.75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
 pre code { background: none; padding: 0; }
 .scroll { overflow-x: auto; }
@@ -1794,6 +1851,7 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
         "kind",
         "code",
         "name",
+        "type",
         "copies",
         "pairs",
         "skipped",
@@ -1823,6 +1881,7 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
             c.kind.to_string(),
             c.code.clone(),
             c.name.clone(),
+            c.card_type.clone(),
             c.copies.to_string(),
             c.pairs.to_string(),
             c.skipped.to_string(),
@@ -1850,6 +1909,51 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
     csv_finish(w, TABLE)
 }
 
+/// `types.csv`: one row per card type in rank order; `kinds` lists the type's card codes,
+/// separated by spaces.
+pub fn types_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
+    const TABLE: &str = "types.csv";
+    let err = |e: csv::Error| format!("{TABLE}: {e}");
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "rank",
+        "type",
+        "kinds",
+        "copies",
+        "pairs",
+        "skipped",
+        "base_win_rate",
+        "swap_win_rate",
+        "strength",
+        "ci_lo",
+        "ci_hi",
+        "p_value",
+        "p_holm",
+        "significant",
+    ])
+    .map_err(err)?;
+    for c in &r.types {
+        w.write_record([
+            c.rank.to_string(),
+            c.card_type.clone(),
+            c.kinds.join(" "),
+            c.copies.to_string(),
+            c.pairs.to_string(),
+            c.skipped.to_string(),
+            csv_f(c.base_win_rate),
+            csv_f(c.swap_win_rate),
+            csv_f(c.strength),
+            csv_f(c.ci95.0),
+            csv_f(c.ci95.1),
+            csv_f(c.p_value),
+            csv_f(c.p_holm),
+            c.significant.to_string(),
+        ])
+        .map_err(err)?;
+    }
+    csv_finish(w, TABLE)
+}
+
 /// The bins of a distribution: `lo,hi,count`.
 pub fn distribution_csv(d: &Distribution) -> Result<Vec<u8>, String> {
     let table = format!("distribution table ({})", d.label);
@@ -1870,7 +1974,7 @@ pub fn distribution_csv(d: &Distribution) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::balance::report::{Bin, RunInfo, RunSetup, Shape, Skill};
+    use crate::balance::report::{Bin, RunInfo, RunSetup, Shape, Skill, TypeRow};
 
     fn dist(label: &str, bins: &[(i64, i64, u64)]) -> Distribution {
         let samples = bins.iter().map(|b| b.2).sum();
@@ -1910,6 +2014,7 @@ mod tests {
             kind: rank + 10,
             code: code.to_string(),
             name: name.to_string(),
+            card_type: name.to_string(),
             copies: 2,
             rank,
             pairs: 900,
@@ -1929,6 +2034,24 @@ mod tests {
             win_when_played_ci95: (0.4, 0.5),
             plays_per_game: 0.8,
             played_minus_held: 0.05,
+        }
+    }
+
+    fn type_row(rank: usize, name: &str, kinds: &[&str], strength: f64, sig: bool) -> TypeRow {
+        TypeRow {
+            card_type: name.to_string(),
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            copies: 2 * kinds.len() as u32,
+            rank,
+            pairs: 900 * kinds.len() as u64,
+            skipped: 100 * kinds.len() as u64,
+            base_win_rate: 0.33,
+            swap_win_rate: 0.33 + strength,
+            strength,
+            ci95: (strength - 0.005, strength + 0.005),
+            p_value: if sig { 3.2e-5 } else { 0.4 },
+            p_holm: if sig { 1.28e-4 } else { 1.0 },
+            significant: sig,
         }
     }
 
@@ -1979,6 +2102,12 @@ mod tests {
                 hands: dist("hands per game", &[(1, 1, 10_000)]),
                 points: dist("points per seat", &[(0, 0, 10_000), (1, 50, 20_000)]),
             },
+            types: vec![
+                type_row(1, "Wild Draw Four", &["W+4"], 0.04, true),
+                type_row(2, "Wild", &["W"], 0.02, false),
+                type_row(3, "Swap & <Skip>", &["S&"], 0.01, false),
+                type_row(4, "Number", &["R5", "B0"], -0.005, false),
+            ],
             cards: vec![
                 card(1, "W+4", "Wild Draw Four", 0.04, true),
                 card(2, "W", "Wild", 0.02, false),
@@ -2225,13 +2354,66 @@ mod tests {
         let text = String::from_utf8(bytes.clone()).unwrap();
         assert_eq!(text.lines().count(), 1 + r.cards.len());
         let mut reader = csv::Reader::from_reader(bytes.as_slice());
-        assert_eq!(reader.headers().unwrap().len(), 25);
+        assert_eq!(reader.headers().unwrap().len(), 26);
+        assert_eq!(&reader.headers().unwrap()[4], "type");
         let rows: Vec<csv::StringRecord> = reader.records().map(|x| x.unwrap()).collect();
         assert_eq!(rows.len(), r.cards.len());
         assert_eq!(&rows[0][2], "W+4");
-        assert_eq!(&rows[0][14], "true");
+        assert_eq!(&rows[0][4], "Wild Draw Four");
+        assert_eq!(&rows[0][15], "true");
         assert_eq!(&rows[2][3], "Swap & <Skip> \"x\"");
-        assert!((rows[0][9].parse::<f64>().unwrap() - 0.04).abs() < 1e-12);
+        assert!((rows[0][10].parse::<f64>().unwrap() - 0.04).abs() < 1e-12);
+    }
+
+    #[test]
+    fn types_csv_has_one_row_per_type_in_rank_order() {
+        let r = sample();
+        let text = String::from_utf8(types_csv(&r).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "rank,type,kinds,copies,pairs,skipped,base_win_rate,swap_win_rate,strength,ci_lo,\
+             ci_hi,p_value,p_holm,significant"
+        );
+        assert_eq!(
+            lines[1],
+            "1,Wild Draw Four,W+4,2,900,100,0.330000,0.370000,0.040000,0.035000,0.045000,\
+             3.200000e-5,1.280000e-4,true"
+        );
+        assert_eq!(
+            lines[4],
+            "4,Number,R5 B0,4,1800,200,0.330000,0.325000,-0.005000,-0.010000,0.000000,\
+             0.400000,1.000000,false"
+        );
+        assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn both_pages_show_the_type_table_before_the_kind_table() {
+        let r = sample();
+        let md = markdown(&r);
+        let types = md.find("### By card type").unwrap();
+        let kinds = md.find("### By card kind").unwrap();
+        assert!(types < kinds);
+        assert!(md.contains(
+            "| Rank | Type | Kinds | Copies | Strength | 95% CI (pp) | p | Holm p | Significant | Swaps | Skipped |"
+        ), "{md}");
+        assert!(md.contains(
+            "| 1 | Wild Draw Four | 1 | 2 | +4.00 pp | [+3.50, +4.50] | 3.2e-5 | 0.0001 | **yes** | 900 | 100 |"
+        ), "{md}");
+        assert!(md.contains(
+            "| 4 | Number | 2 | 4 | -0.50 pp | [-1.00, +0.00] | 0.4000 | 1.0000 | no | 1,800 | 200 |"
+        ), "{md}");
+        assert!(md.contains("Holm-adjusted over the 4 types. Significant types: 1 of 4."));
+        let page = html(&r);
+        let types = page.find("<h3>By card type</h3>").unwrap();
+        assert!(types < page.find("<h3>By card kind</h3>").unwrap());
+        assert!(
+            page.contains("<tr><td class=\"num\">4</td><td>Number</td><td class=\"num\">2</td>"),
+            "{page}"
+        );
+        assert!(page.contains("<td>Swap &amp; &lt;Skip&gt;</td>"));
+        assert!(md.contains("| Swap & \\<Skip> |"), "{md}");
     }
 
     #[test]
@@ -2252,13 +2434,17 @@ mod tests {
         let names = FILE_NAMES;
         for r in [sample(), sparse()] {
             let files = files(&r).unwrap();
-            assert_eq!(files.len(), 13);
+            assert_eq!(files.len(), 14);
             let got: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
             assert_eq!(got, names);
             let json = std::str::from_utf8(&files[2].1).unwrap();
             assert!(json.ends_with("}\n"));
             let value: serde_json::Value = serde_json::from_str(json).unwrap();
             assert_eq!(value["setup"]["variant"], "classic");
+            assert_eq!(value["types"][3]["card_type"], "Number");
+            assert_eq!(value["types"][3]["kinds"], serde_json::json!(["R5", "B0"]));
+            assert_eq!(value["types"][0]["ci95"], serde_json::json!([0.035, 0.045]));
+            assert_eq!(value["cards"][0]["card_type"], "Wild Draw Four");
             assert!(files.iter().all(|(_, bytes)| !bytes.is_empty()));
         }
     }

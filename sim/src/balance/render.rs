@@ -2348,6 +2348,42 @@ mod tests {
     }
 
     #[test]
+    fn summary_p_values_are_formatted_as_in_the_tables() {
+        let mut r = sample();
+        for (p, want) in [
+            (3.2e-5, "(chi-square p = 3.2e-5)"),
+            (1e-9, "(chi-square p < 1e-6)"),
+            (0.0123, "(chi-square p = 0.0123)"),
+        ] {
+            r.seat_equality_p = p;
+            let summary = crate::balance::summary(&r);
+            let line = summary
+                .iter()
+                .find(|l| l.starts_with("Seat bias:"))
+                .unwrap();
+            assert!(line.contains(want), "{line}");
+            assert!(!line.contains("0.0000"), "{line}");
+            let md = markdown(&r);
+            assert!(md.contains(&format!(
+                "Seat equality (chi-square test on the seat win counts): {}",
+                p_is(p)
+            )));
+        }
+    }
+
+    #[test]
+    fn long_inline_code_wraps_inside_the_html_page() {
+        let mut r = sample();
+        let long: serde_json::Map<String, serde_json::Value> = (0..40)
+            .map(|i| (format!("house_rule_option_{i}"), serde_json::json!(i)))
+            .collect();
+        r.setup.options = serde_json::Value::Object(long);
+        let page = html(&r);
+        assert!(page.contains("li code, p code { overflow-wrap: anywhere; }"));
+        assert!(page.contains("<li>Options: <code>{&quot;house_rule_option_0&quot;:0,"));
+    }
+
+    #[test]
     fn cards_csv_parses_back() {
         let r = sample();
         let bytes = cards_csv(&r).unwrap();

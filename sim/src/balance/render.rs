@@ -27,7 +27,7 @@ const HANDS_TITLE: &str = "Hands per game";
 const POINTS_TITLE: &str = "Points per seat at the end of the game";
 
 /// The files of a report folder, in the order [`files`] returns them.
-pub const FILE_NAMES: [&str; 14] = [
+pub const FILE_NAMES: [&str; 15] = [
     "report.md",
     "report.html",
     "report.json",
@@ -38,6 +38,7 @@ pub const FILE_NAMES: [&str; 14] = [
     "hands.csv",
     "points.csv",
     "seats.svg",
+    "types.svg",
     "cards.svg",
     "turns.svg",
     "hands.svg",
@@ -66,6 +67,7 @@ pub fn files(r: &BalanceReport) -> Result<Vec<(&'static str, Vec<u8>)>, String> 
         ("hands.csv", dist("hands.csv", &r.shape.hands)?),
         ("points.csv", dist("points.csv", &r.shape.points)?),
         ("seats.svg", svg(seats_svg(r))),
+        ("types.svg", svg(types_svg(r))),
         ("cards.svg", svg(cards_svg(r))),
         ("turns.svg", svg(histogram_svg(&r.shape.turns, TURNS_TITLE))),
         ("hands.svg", svg(histogram_svg(&r.shape.hands, HANDS_TITLE))),
@@ -312,6 +314,7 @@ struct Table {
 #[derive(Clone, Copy)]
 enum Chart {
     Seats,
+    Types,
     Cards,
     Turns,
     Hands,
@@ -322,6 +325,7 @@ impl Chart {
     fn file(self) -> &'static str {
         match self {
             Chart::Seats => "seats.svg",
+            Chart::Types => "types.svg",
             Chart::Cards => "cards.svg",
             Chart::Turns => "turns.svg",
             Chart::Hands => "hands.svg",
@@ -332,6 +336,7 @@ impl Chart {
     fn alt(self) -> &'static str {
         match self {
             Chart::Seats => "seat advantage",
+            Chart::Types => "card type strength",
             Chart::Cards => "card strength",
             Chart::Turns => "turns per game",
             Chart::Hands => "hands per game",
@@ -342,6 +347,7 @@ impl Chart {
     fn svg(self, r: &BalanceReport) -> String {
         match self {
             Chart::Seats => seats_svg(r),
+            Chart::Types => types_svg(r),
             Chart::Cards => cards_svg(r),
             Chart::Turns => histogram_svg(&r.shape.turns, TURNS_TITLE),
             Chart::Hands => histogram_svg(&r.shape.hands, HANDS_TITLE),
@@ -733,6 +739,7 @@ fn types_table(r: &BalanceReport, doc: &mut Vec<Block>) {
         ],
         rows,
     }));
+    doc.push(Block::Chart(Chart::Types));
 }
 
 fn observational_section(r: &BalanceReport, doc: &mut Vec<Block>) {
@@ -855,7 +862,7 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
 }
 
 fn files_section(doc: &mut Vec<Block>) {
-    const FILES: [(&str, &str); 13] = [
+    const FILES: [(&str, &str); 14] = [
         (
             "report.html",
             "this report as a single self-contained web page",
@@ -874,6 +881,7 @@ fn files_section(doc: &mut Vec<Block>) {
         ("hands.csv", "histogram of hands per game (lo, hi, count)"),
         ("points.csv", "histogram of points per seat (lo, hi, count)"),
         ("seats.svg", "seat advantage chart"),
+        ("types.svg", "card type strength forest plot"),
         ("cards.svg", "card strength forest plot"),
         ("turns.svg", "game length histogram"),
         ("hands.svg", "hands per game histogram"),
@@ -1451,32 +1459,98 @@ pub fn seats_svg(r: &BalanceReport) -> String {
     s
 }
 
+/// One row of a forest plot: a card kind or a card type.
+struct ForestRow<'a> {
+    rank: usize,
+    /// Shown left of the row (a kind's code, a type's name).
+    label: &'a str,
+    /// Shown in the tooltip after the label.
+    name: String,
+    strength: f64,
+    ci95: (f64, f64),
+    significant: bool,
+    p_holm: f64,
+}
+
 /// `cards.svg`: a forest plot with one row per card kind in rank order (strongest first): the
 /// code on the left, the strength as a dot with its 95% interval, a zero line, significant kinds
 /// in red. The x axis is in percentage points.
 pub fn cards_svg(r: &BalanceReport) -> String {
-    const TITLE: &str = "Card strength (paired swap, 95% CI)";
-    if r.cards.is_empty() {
-        return empty_svg(TITLE, "no data");
-    }
-    let row_h = 14.0;
-    let max_code = r
+    let rows: Vec<ForestRow> = r
         .cards
         .iter()
-        .map(|c| c.code.chars().count())
+        .map(|c| ForestRow {
+            rank: c.rank,
+            label: &c.code,
+            name: c.name.clone(),
+            strength: c.strength,
+            ci95: c.ci95,
+            significant: c.significant,
+            p_holm: c.p_holm,
+        })
+        .collect();
+    forest_svg(
+        r,
+        &rows,
+        "Card strength (paired swap, 95% CI)",
+        "card kinds",
+        "kind",
+    )
+}
+
+/// `types.svg`: the same forest plot with one row per card type (copies-weighted mean of its
+/// kinds, paired interval), strongest first.
+pub fn types_svg(r: &BalanceReport) -> String {
+    let rows: Vec<ForestRow> = r
+        .types
+        .iter()
+        .map(|t| ForestRow {
+            rank: t.rank,
+            label: &t.card_type,
+            name: format!("({} kinds, {} copies)", t.kinds.len(), t.copies),
+            strength: t.strength,
+            ci95: t.ci95,
+            significant: t.significant,
+            p_holm: t.p_holm,
+        })
+        .collect();
+    forest_svg(
+        r,
+        &rows,
+        "Card type strength (paired swap, 95% CI)",
+        "card types",
+        "type",
+    )
+}
+
+/// A forest plot of `rows` in the given order; `noun` names the rows in the subtitle and
+/// `column` heads the label column.
+fn forest_svg(
+    r: &BalanceReport,
+    rows: &[ForestRow],
+    title: &str,
+    noun: &str,
+    column: &str,
+) -> String {
+    if rows.is_empty() {
+        return empty_svg(title, "no data");
+    }
+    let row_h = 14.0;
+    let max_code = rows
+        .iter()
+        .map(|c| c.label.chars().count())
         .max()
         .unwrap_or(1)
         .clamp(4, 24);
     let label_w = max_code as f64 * 7.0 + 12.0;
     let (ml, mr, mt, mb) = (16.0 + label_w, 24.0, 96.0, 58.0);
     let w = 760usize;
-    let ph = r.cards.len() as f64 * row_h;
+    let ph = rows.len() as f64 * row_h;
     let h = (mt + ph + mb).ceil() as usize;
     let pw = w as f64 - ml - mr;
 
     // The x domain (pp) covers zero and every finite interval end, with a little padding.
-    let (mut lo, mut hi) = r
-        .cards
+    let (mut lo, mut hi) = rows
         .iter()
         .flat_map(|c| [c.strength, c.ci95.0, c.ci95.1])
         .map(|v| v * 100.0)
@@ -1492,16 +1566,16 @@ pub fn cards_svg(r: &BalanceReport) -> String {
     let step = nice_step(hi - lo, 6);
     let x = |v_pp: f64| ml + ((fin(v_pp) - lo) / (hi - lo)).clamp(0.0, 1.0) * pw;
 
-    let significant = r.cards.iter().filter(|c| c.significant).count();
-    let mut s = svg_open(w, h, TITLE);
+    let significant = rows.iter().filter(|c| c.significant).count();
+    let mut s = svg_open(w, h, title);
     svg_heading(
         &mut s,
-        TITLE,
+        title,
         &format!(
-            "{}, {} players: {} card kinds, strongest first; {} significant",
+            "{}, {} players: {} {noun}, strongest first; {} significant",
             r.setup.variant,
             r.setup.players,
-            r.cards.len(),
+            rows.len(),
             significant
         ),
     );
@@ -1538,7 +1612,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
     svg_text(&mut s, (ml + 331.0, ly), "start", 11, "", "95% interval");
 
     // Alternate row bands, grid, tick labels at the top and bottom, zero line.
-    for i in (0..r.cards.len()).step_by(2) {
+    for i in (0..rows.len()).step_by(2) {
         let yy = mt + i as f64 * row_h;
         svg_rect(
             &mut s,
@@ -1571,11 +1645,11 @@ pub fn cards_svg(r: &BalanceReport) -> String {
         "end",
         11,
         " font-weight=\"bold\"",
-        "kind",
+        column,
     );
 
-    // One row per kind.
-    for (i, c) in r.cards.iter().enumerate() {
+    // One row per kind or type.
+    for (i, c) in rows.iter().enumerate() {
         let yc = mt + (i as f64 + 0.5) * row_h;
         let colour = if c.significant { RED } else { BLUE };
         let _ = writeln!(
@@ -1584,7 +1658,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
             xml_escape(&format!(
                 "#{} {} {}: {} {}, Holm p {}",
                 c.rank,
-                c.code,
+                c.label,
                 c.name,
                 pp(c.strength),
                 ci_pp(c.ci95),
@@ -1597,7 +1671,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
             "end",
             11,
             "",
-            &truncate(&c.code, 24),
+            &truncate(c.label, 24),
         );
         svg_line(
             &mut s,
@@ -2166,6 +2240,7 @@ mod tests {
     fn all_svgs(r: &BalanceReport) -> Vec<String> {
         vec![
             seats_svg(r),
+            types_svg(r),
             cards_svg(r),
             histogram_svg(&r.shape.turns, TURNS_TITLE),
             histogram_svg(&r.shape.hands, HANDS_TITLE),
@@ -2211,6 +2286,26 @@ mod tests {
     }
 
     #[test]
+    fn types_svg_has_every_type_strongest_first() {
+        let r = sample();
+        let svg = types_svg(&r);
+        assert!(svg.contains("classic, 3 players: 4 card types, strongest first; 1 significant"));
+        let at = |s: &str| svg.find(&format!(">{}</text>", xml_escape(s))).unwrap();
+        assert!(at("Wild Draw Four") < at("Wild"));
+        assert!(at("Wild") < at("Swap & <Skip>"));
+        assert!(at("Swap & <Skip>") < at("Number"));
+        assert!(
+            svg.contains("#4 Number (2 kinds, 4 copies): -0.50 pp [-1.00, +0.00], Holm p 1.0000")
+        );
+        assert!(svg.contains(">type</text>"));
+        let md = markdown(&r);
+        assert!(
+            md.find("![card type strength](types.svg)").unwrap()
+                < md.find("### By card kind").unwrap()
+        );
+    }
+
+    #[test]
     fn cards_svg_grows_with_the_number_of_kinds() {
         let mut r = sample();
         let small = cards_svg(&r);
@@ -2246,8 +2341,8 @@ mod tests {
             assert!(!page.contains("NaN") && !page.contains("inf "));
         }
         // The hands histogram only appears when a game can have more than one hand.
-        assert_eq!(html(&sample()).matches("<svg").count(), 4);
-        assert_eq!(html(&sparse()).matches("<svg").count(), 5);
+        assert_eq!(html(&sample()).matches("<svg").count(), 5);
+        assert_eq!(html(&sparse()).matches("<svg").count(), 6);
     }
 
     #[test]
@@ -2470,7 +2565,7 @@ mod tests {
         let names = FILE_NAMES;
         for r in [sample(), sparse()] {
             let files = files(&r).unwrap();
-            assert_eq!(files.len(), 14);
+            assert_eq!(files.len(), 15);
             let got: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
             assert_eq!(got, names);
             let json = std::str::from_utf8(&files[2].1).unwrap();

@@ -41,6 +41,11 @@ pub struct CardInfo {
     pub code: &'static str,
     /// Human-readable name.
     pub name: &'static str,
+    /// The card's type: what the card does, whatever its colour (`"Skip"`, `"Draw Two"`,
+    /// `"Wild"`). Kinds that differ only in colour share a type, plain number cards (whose only
+    /// effect is to match) share `"Number"`, and a card with its own rule text is a type of its
+    /// own. The balance report rolls its per-kind figures up by this field.
+    pub card_type: &'static str,
     /// `None` for black (wild) cards.
     pub color: Option<Color>,
     /// Face number for number cards.

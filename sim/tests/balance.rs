@@ -290,7 +290,15 @@ fn a_planted_decisive_card_is_the_strongest_and_significant() {
     // The planted card also stands out observationally: whoever plays it wins.
     assert!((top.win_when_played - 1.0).abs() < 1e-12);
     assert!(rep.skill.is_none());
-    assert!(rep.summary[0].contains("G7"), "{:?}", rep.summary);
+    let strongest = rep
+        .summary
+        .iter()
+        .find(|l| l.starts_with("Strongest card:"));
+    assert!(strongest.unwrap().contains("G7"), "{:?}", rep.summary);
+    // G7's type (Number, 76 copies) is diluted by the 39 other number kinds but moves with it.
+    let number = rep.types.iter().find(|t| t.card_type == "Number").unwrap();
+    let g7_share = 2.0 / 76.0 * top.strength;
+    assert!(number.strength > g7_share - 0.02, "{number:?}");
 }
 
 #[test]
@@ -382,6 +390,41 @@ fn balance_command_writes_every_file_and_is_reproducible() {
     );
     let cards = std::fs::read_to_string(dir.path().join("one/cards.csv")).unwrap();
     assert_eq!(cards.lines().count(), 55);
+    // The roll-up per card type, in every format.
+    let types = std::fs::read_to_string(dir.path().join("one/types.csv")).unwrap();
+    assert_eq!(types.lines().count(), 7);
+    assert!(types.starts_with("rank,type,kinds,copies,"), "{types}");
+    assert!(types.contains(",Wild Draw Four,W+4,4,300,0,"), "{types}");
+    assert_eq!(v["types"].as_array().unwrap().len(), 6);
+    let md = std::fs::read_to_string(dir.path().join("one/report.md")).unwrap();
+    let html = std::fs::read_to_string(dir.path().join("one/report.html")).unwrap();
+    for name in [
+        "Number",
+        "Skip",
+        "Reverse",
+        "Draw Two",
+        "Wild",
+        "Wild Draw Four",
+    ] {
+        let row = v["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["card_type"] == name)
+            .unwrap();
+        let rank = row["rank"].as_u64().unwrap();
+        assert!(
+            md.contains(&format!("| {rank} | {name} | ")),
+            "{name}: {md}"
+        );
+        assert!(
+            html.contains(&format!("<td class=\"num\">{rank}</td><td>{name}</td>")),
+            "{name}"
+        );
+        assert!(types.contains(&format!("\n{rank},{name},")), "{name}");
+    }
+    assert!(md.contains("- Strongest card type: "), "{md}");
+    assert!(out.contains("Strongest card type: "), "{out}");
     assert_eq!(
         std::fs::read_dir(dir.path().join("one"))
             .unwrap()
@@ -655,4 +698,237 @@ fn kinds_absent_from_the_deck_are_left_out_of_the_report() {
     assert!(rep.cards.iter().all(|c| c.copies > 0));
     assert!(!rep.cards.iter().any(|c| c.code == "RSP"));
     assert_eq!(rep.cards.iter().map(|c| c.copies).sum::<u32>(), 324);
+}
+
+// ---- The roll-up per card type -------------------------------------------------------------
+
+/// Three kinds: A (2 copies) and B (1 copy) of type "Pair", C (3 copies) a type of its own.
+static TYPED: [CardInfo; 3] = [
+    CardInfo {
+        code: "A",
+        name: "Card A",
+        card_type: "Pair",
+        color: None,
+        number: None,
+        points: 0,
+        copies: 2,
+    },
+    CardInfo {
+        code: "B",
+        name: "Card B",
+        card_type: "Pair",
+        color: None,
+        number: None,
+        points: 0,
+        copies: 1,
+    },
+    CardInfo {
+        code: "C",
+        name: "Card C",
+        card_type: "Solo",
+        color: None,
+        number: None,
+        points: 0,
+        copies: 3,
+    },
+];
+
+/// Stats for the `TYPED` kinds from per-deal paired differences (`None`: the swap was
+/// impossible), recorded as the experiment records them.
+fn typed_stats(deals: &[[Option<i64>; 3]]) -> BalanceStats {
+    let mut st = BalanceStats::new(2, 3);
+    st.deck = vec![2, 1, 3];
+    for deal in deals {
+        st.deals += 1;
+        let (mut skipped, mut moved) = (Vec::new(), Vec::new());
+        for (k, d) in deal.iter().enumerate() {
+            let c = &mut st.cards[k];
+            match *d {
+                None => {
+                    c.skipped += 1;
+                    skipped.push(k);
+                }
+                Some(d) => {
+                    c.pairs += 1;
+                    c.base_wins += (d < 0) as u64;
+                    c.swap_wins += (d > 0) as u64;
+                    c.plus += (d > 0) as u64;
+                    c.minus += (d < 0) as u64;
+                    if d != 0 {
+                        moved.push((k, d));
+                    }
+                }
+            }
+        }
+        st.pairs.record(&skipped, &moved);
+    }
+    st
+}
+
+fn no_skill_setup() -> RunSetup {
+    let mut s = setup(2);
+    s.skill_agent.clear();
+    s.skill_baseline.clear();
+    s
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn a_type_of_one_kind_is_that_kind_and_a_two_kind_type_is_the_paired_weighted_mean() {
+    use uno_sim::balance::inference::Z95;
+    let deals = [
+        [Some(1), Some(1), Some(1)],
+        [Some(0), Some(1), Some(0)],
+        [Some(0), Some(0), Some(1)],
+        [Some(-1), Some(0), Some(0)],
+        [Some(1), Some(-1), Some(1)],
+    ];
+    let rep = typed_stats(&deals).report(&TYPED, no_skill_setup(), run_info());
+    assert_eq!(rep.types.len(), 2);
+    let solo = rep.types.iter().find(|t| t.card_type == "Solo").unwrap();
+    let c = rep.cards.iter().find(|c| c.code == "C").unwrap();
+    assert_eq!(c.card_type, "Solo");
+    // One kind: exactly the kind's figures.
+    assert_eq!(solo.kinds, vec!["C"]);
+    assert_eq!((solo.copies, solo.pairs, solo.skipped), (3, 5, 0));
+    assert_eq!(solo.strength, c.strength);
+    assert_eq!(solo.ci95, c.ci95);
+    assert_eq!(solo.p_value, c.p_value);
+    assert_eq!(
+        (solo.base_win_rate, solo.swap_win_rate),
+        (c.base_win_rate, c.swap_win_rate)
+    );
+    // Two kinds measured on the same deals: the per-deal weighted difference
+    // D = (2 d_A + d_B) / 3 is (1, 1/3, 0, -2/3, 1/3): mean 1/5, sample variance 11/30, so the
+    // standard error is sqrt(11/150).
+    let pair = rep.types.iter().find(|t| t.card_type == "Pair").unwrap();
+    assert_eq!(pair.kinds, vec!["A", "B"]);
+    assert_eq!((pair.copies, pair.pairs, pair.skipped), (3, 10, 0));
+    let se = (11.0f64 / 150.0).sqrt();
+    assert!(close(pair.strength, 0.2), "{pair:?}");
+    assert!(close(pair.ci95.0, 0.2 - Z95 * se), "{pair:?}");
+    assert!(close(pair.ci95.1, 0.2 + Z95 * se), "{pair:?}");
+    assert!(close(pair.swap_win_rate - pair.base_win_rate, 0.2));
+    // Treating the kinds as independent would give a different interval: the covariance of
+    // their differences on the shared deals counts.
+    let a = rep.cards.iter().find(|c| c.code == "A").unwrap();
+    let b = rep.cards.iter().find(|c| c.code == "B").unwrap();
+    let se_a = (a.ci95.1 - a.ci95.0) / (2.0 * Z95);
+    let se_b = (b.ci95.1 - b.ci95.0) / (2.0 * Z95);
+    let independent = ((2.0 / 3.0 * se_a).powi(2) + (1.0 / 3.0 * se_b).powi(2)).sqrt();
+    assert!((independent - se).abs() > 1e-3, "{independent} vs {se}");
+    // Holm over the two types; ranked strongest first.
+    assert_eq!(rep.types[0].rank, 1);
+    assert!(rep.types[0].strength >= rep.types[1].strength);
+    for t in &rep.types {
+        assert!(t.p_holm >= t.p_value && t.p_holm <= (2.0 * t.p_value).min(1.0) + 1e-15);
+    }
+}
+
+#[test]
+fn the_type_interval_uses_only_the_deals_both_kinds_share() {
+    // A's swap is impossible on deal 3, B's on deal 5: the strength is the copies-weighted mean
+    // of the kinds' own means, and the covariance uses the deals where both swaps were made.
+    let deals: [[Option<i64>; 3]; 6] = [
+        [Some(1), Some(1), Some(0)],
+        [Some(0), Some(-1), Some(0)],
+        [None, Some(1), Some(0)],
+        [Some(-1), Some(0), Some(0)],
+        [Some(1), None, Some(0)],
+        [Some(1), Some(1), Some(0)],
+    ];
+    let rep = typed_stats(&deals).report(&TYPED, no_skill_setup(), run_info());
+    let pair = rep.types.iter().find(|t| t.card_type == "Pair").unwrap();
+    assert_eq!((pair.pairs, pair.skipped), (10, 2));
+    // By hand: A over deals 1, 2, 4, 5, 6: (1, 0, -1, 1, 1), mean 2/5, sum of squared
+    // deviations 16/5; B over deals 1, 2, 3, 4, 6: (1, -1, 1, 0, 1), mean 2/5, 16/5.
+    // Variance of each mean: 16/5 / 4 / 5 = 4/25.
+    // Shared deals 1, 2, 4, 6: sum of (dA - 2/5)(dB - 2/5) = 9/25 + 14/25 + 14/25 + 9/25 =
+    // 46/25; covariance of the means: 46/25 / 3 * 4 / (5 * 5) = 184/1875.
+    let (wa, wb) = (2.0 / 3.0, 1.0 / 3.0);
+    let var = wa * wa * 0.16 + wb * wb * 0.16 + 2.0 * wa * wb * 184.0 / 1875.0;
+    let mean = wa * 0.4 + wb * 0.4;
+    assert!(close(pair.strength, mean), "{pair:?}");
+    let z = uno_sim::balance::inference::Z95;
+    assert!(close(pair.ci95.0, mean - z * var.sqrt()), "{pair:?}");
+    assert!(close(pair.ci95.1, mean + z * var.sqrt()), "{pair:?}");
+    // A kind that never moves: zero strength, zero width, p = 1.
+    let solo = rep.types.iter().find(|t| t.card_type == "Solo").unwrap();
+    assert_eq!(
+        (solo.strength, solo.ci95, solo.p_value),
+        (0.0, (0.0, 0.0), 1.0)
+    );
+    assert!(!solo.significant);
+}
+
+#[test]
+fn a_real_run_rolls_up_by_the_card_tables_types() {
+    let agents = vec![AgentSpec::Random; 3];
+    let stats = run_classic(2, 300, &agents);
+    let table = &uno_engine::classic::CARDS;
+    let rep = stats.report(table, setup(3), run_info());
+    let names: Vec<&str> = rep.types.iter().map(|t| t.card_type.as_str()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "Draw Two",
+            "Number",
+            "Reverse",
+            "Skip",
+            "Wild",
+            "Wild Draw Four"
+        ]
+    );
+    for (i, t) in rep.types.iter().enumerate() {
+        assert_eq!(t.rank, i + 1);
+        let kinds: Vec<&CardRowRef> = rep
+            .cards
+            .iter()
+            .filter(|c| c.card_type == t.card_type)
+            .collect();
+        assert_eq!(kinds.len(), t.kinds.len());
+        assert_eq!(t.copies, kinds.iter().map(|c| c.copies).sum::<u32>());
+        assert_eq!(t.pairs, kinds.iter().map(|c| c.pairs).sum::<u64>());
+        // The copies-weighted mean of the kinds' strengths.
+        let mean: f64 = kinds
+            .iter()
+            .map(|c| c.strength * c.copies as f64 / t.copies as f64)
+            .sum();
+        assert!((t.strength - mean).abs() < 1e-12, "{t:?}");
+        assert!(t.ci95.0 <= t.strength && t.strength <= t.ci95.1);
+        if kinds.len() == 1 {
+            assert_eq!((t.strength, t.ci95), (kinds[0].strength, kinds[0].ci95));
+        }
+    }
+    assert_eq!(rep.types.iter().map(|t| t.copies).sum::<u32>(), 108);
+    let number = rep.types.iter().find(|t| t.card_type == "Number").unwrap();
+    assert_eq!(number.kinds.len(), 40);
+    assert!(
+        rep.summary[0].starts_with("Strongest card type: "),
+        "{:?}",
+        rep.summary
+    );
+    assert!(
+        rep.summary[1].starts_with("Weakest card type: "),
+        "{:?}",
+        rep.summary
+    );
+}
+
+type CardRowRef = uno_sim::balance::report::CardRow;
+
+#[test]
+fn every_kind_of_every_variant_has_a_card_type() {
+    let tables: [&[CardInfo]; 2] = [&uno_engine::classic::CARDS, &uno_engine::hotdeath::CARDS];
+    for table in tables {
+        for c in table {
+            assert!(!c.card_type.is_empty(), "{}", c.code);
+            assert!(!c.card_type.contains(['|', ',', '\n']), "{}", c.card_type);
+        }
+    }
 }

@@ -96,10 +96,31 @@ const fn name(kind: usize) -> &'static str {
     NAMES[kind]
 }
 
+/// The card type of a kind (see [`CardInfo::card_type`]): `Number` for 0–9, then `Skip`,
+/// `Reverse`, `Draw Two`, `Wild` and `Wild Draw Four`.
+const fn card_type(kind: usize) -> &'static str {
+    if kind >= NUM_KINDS {
+        return "";
+    }
+    if kind == WILD as usize {
+        return "Wild";
+    }
+    if kind == WILD_DRAW_FOUR as usize {
+        return "Wild Draw Four";
+    }
+    match (kind % 13) as u8 {
+        RANK_SKIP => "Skip",
+        RANK_REVERSE => "Reverse",
+        RANK_DRAW_TWO => "Draw Two",
+        _ => "Number",
+    }
+}
+
 const fn build_table() -> [CardInfo; NUM_KINDS] {
     let mut t = [CardInfo {
         code: "",
         name: "",
+        card_type: "",
         color: None,
         number: None,
         points: 0,
@@ -122,6 +143,7 @@ const fn build_table() -> [CardInfo; NUM_KINDS] {
         t[k] = CardInfo {
             code: code(k),
             name: name(k),
+            card_type: card_type(k),
             color,
             number,
             points,
@@ -269,5 +291,36 @@ mod tests {
         assert_eq!(DRAW_TWO_MASK, RANK_MASK[12]);
         assert_eq!(SKIP_MASK, RANK_MASK[10]);
         assert_eq!(REVERSE_MASK, RANK_MASK[11]);
+    }
+
+    #[test]
+    fn every_kind_has_its_card_type() {
+        let mut copies = std::collections::BTreeMap::new();
+        for c in &CARDS {
+            *copies.entry(c.card_type).or_insert(0u32) += c.copies as u32;
+        }
+        let want = [
+            ("Draw Two", 8),
+            ("Number", 76),
+            ("Reverse", 8),
+            ("Skip", 8),
+            ("Wild", 4),
+            ("Wild Draw Four", 4),
+        ];
+        assert_eq!(copies.into_iter().collect::<Vec<_>>(), want);
+        assert_eq!(CARDS[kind_of(2, 7) as usize].card_type, "Number");
+        assert_eq!(CARDS[kind_of(3, RANK_SKIP) as usize].card_type, "Skip");
+        assert_eq!(
+            CARDS[kind_of(0, RANK_REVERSE) as usize].card_type,
+            "Reverse"
+        );
+        assert_eq!(
+            CARDS[kind_of(1, RANK_DRAW_TWO) as usize].card_type,
+            "Draw Two"
+        );
+        assert_eq!(CARDS[WILD_DRAW_FOUR as usize].card_type, "Wild Draw Four");
+        for (k, c) in CARDS.iter().enumerate() {
+            assert_eq!(c.card_type == "Number", is_plain_number(k), "{}", c.code);
+        }
     }
 }

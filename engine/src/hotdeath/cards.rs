@@ -279,6 +279,38 @@ const NAMES: [&str; NUM_KINDS] = [
     "Mystery Draw",
 ];
 
+/// The card type of a face (see [`CardInfo::card_type`]): plain numbers share `Number`; Skip,
+/// Double Skip, Reverse, Reverse Skip, Draw Two and Spreader are one type each over the four
+/// colours; every special number card and every black card is a type of its own.
+pub const fn card_type(face: Face) -> &'static str {
+    match face {
+        Face::Number => "Number",
+        Face::Skip => "Skip",
+        Face::DoubleSkip => "Double Skip",
+        Face::Reverse => "Reverse",
+        Face::ReverseSkip => "Reverse Skip",
+        Face::DrawTwo => "Draw Two",
+        Face::Spreader => "Spreader",
+        Face::HolyDefender => "Holy Defender",
+        Face::Glasnost => "Glasnost",
+        Face::Magic5 => "Magic 5",
+        Face::Mad => "M.A.D.",
+        Face::Shitter => "Shitter",
+        Face::SixtyNine => "Sixty Nine",
+        Face::Quitter => "Quitter",
+        Face::Aids => "A.I.D.S.",
+        Face::Luck => "Luck o' the Irish",
+        Face::Fucker => "Fucker",
+        Face::PennState => "Penn State",
+        Face::Wild => "Wild",
+        Face::DrawFour => "Draw Four",
+        Face::HotDeath => "Hot Death",
+        Face::Harvester => "Harvester of Sorrows",
+        Face::DelayedBlast => "Delayed Blast",
+        Face::MysteryDraw => "Mystery Draw",
+    }
+}
+
 /// Base point value of a kind. Conditional values (Spreader, Penn State, Mystery Draw, Sixty
 /// Nine, Fucker, Holy Defender, Shitter, Quitter with Fucker) are computed by the scoring.
 pub const fn base_points(kind: usize) -> i32 {
@@ -310,6 +342,7 @@ pub static CARDS: [CardInfo; NUM_KINDS] = {
     let mut t = [CardInfo {
         code: "",
         name: "",
+        card_type: "",
         color: None,
         number: None,
         points: 0,
@@ -321,6 +354,7 @@ pub static CARDS: [CardInfo; NUM_KINDS] = {
         t[k] = CardInfo {
             code: CODES[k],
             name: NAMES[k],
+            card_type: card_type(f.face),
             color: match f.color {
                 0 => Some(Color::Red),
                 1 => Some(Color::Yellow),
@@ -434,5 +468,46 @@ mod tests {
         }
         let c = deck_counts(0, 6, Some(2));
         assert_eq!(c.iter().map(|&x| x as usize).sum::<usize>(), DECK_SIZE);
+    }
+
+    #[test]
+    fn every_kind_has_its_card_type() {
+        // Plain numbers share one type, the coloured action cards one type per face, and
+        // every special card is a type of its own (named as the card).
+        let mut kinds = std::collections::BTreeMap::new();
+        for c in &CARDS {
+            assert!(!c.card_type.is_empty(), "{}", c.code);
+            *kinds.entry(c.card_type).or_insert(0) += 1;
+        }
+        assert_eq!(kinds.len(), 24);
+        assert_eq!(kinds["Number"], 40);
+        for t in [
+            "Skip",
+            "Double Skip",
+            "Reverse",
+            "Reverse Skip",
+            "Draw Two",
+            "Spreader",
+        ] {
+            assert_eq!(kinds[t], 4, "{t}");
+        }
+        for k in HOLY_DEFENDER as usize..NUM_KINDS {
+            assert_eq!(kinds[CARDS[k].card_type], 1, "{}", CARDS[k].code);
+            assert!(
+                CARDS[k].name.starts_with(CARDS[k].card_type),
+                "{}",
+                CARDS[k].name
+            );
+        }
+        assert_eq!(
+            CARDS[kind_of(2, R_DOUBLE_SKIP) as usize].card_type,
+            "Double Skip"
+        );
+        assert_eq!(CARDS[SPREADER as usize + 3].card_type, "Spreader");
+        assert_eq!(CARDS[HOT_DEATH as usize].card_type, "Hot Death");
+        assert_eq!(CARDS[DRAW_FOUR as usize].card_type, "Draw Four");
+        for (k, c) in CARDS.iter().enumerate() {
+            assert_eq!(c.card_type == "Number", is_plain_number(k), "{}", c.code);
+        }
     }
 }

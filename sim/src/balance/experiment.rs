@@ -99,6 +99,78 @@ impl CardAcc {
     }
 }
 
+/// Joint counts of every ordered pair of card kinds `(k, l)` over the deals (flattened as
+/// `k * kinds + l`), from which the report computes the covariance of two kinds' strengths
+/// measured on the same deals (the roll-up per card type needs it). With `d_k` the deal's
+/// paired difference for kind `k` (-1, 0 or +1, when its swap was made):
+/// - `both_skipped`: deals where neither swap was made;
+/// - `product`: the sum of `d_k · d_l` over the deals where both were made;
+/// - `d_other_skipped`: the sum of `d_k` over the deals where `k`'s swap was made and `l`'s was
+///   not.
+///
+/// With the per-kind counts of [`CardAcc`] these give, for every pair, the deals where both
+/// swaps were made, and the sums of `d_k`, `d_l` and `d_k · d_l` over them. Integers only, so
+/// merging is exact and the result does not depend on the thread count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairAcc {
+    pub kinds: usize,
+    pub both_skipped: Vec<u64>,
+    pub product: Vec<i64>,
+    pub d_other_skipped: Vec<i64>,
+}
+
+impl PairAcc {
+    pub fn new(kinds: usize) -> Self {
+        PairAcc {
+            kinds,
+            both_skipped: vec![0; kinds * kinds],
+            product: vec![0; kinds * kinds],
+            d_other_skipped: vec![0; kinds * kinds],
+        }
+    }
+    fn merge(&mut self, o: &PairAcc) {
+        for (a, b) in self.both_skipped.iter_mut().zip(&o.both_skipped) {
+            *a += b;
+        }
+        for (a, b) in self.product.iter_mut().zip(&o.product) {
+            *a += b;
+        }
+        for (a, b) in self.d_other_skipped.iter_mut().zip(&o.d_other_skipped) {
+            *a += b;
+        }
+    }
+    /// Records one deal: the kinds whose swap was impossible, and the kinds whose swap was
+    /// made with a non-zero difference (kind, `d`). Kinds made with `d = 0` add nothing.
+    pub fn record(&mut self, skipped: &[usize], moved: &[(usize, i64)]) {
+        let n = self.kinds;
+        for &a in skipped {
+            for &b in skipped {
+                self.both_skipped[a * n + b] += 1;
+            }
+        }
+        for &(a, da) in moved {
+            for &(b, db) in moved {
+                self.product[a * n + b] += da * db;
+            }
+            for &b in skipped {
+                self.d_other_skipped[a * n + b] += da;
+            }
+        }
+    }
+    /// Deals where the swaps of both `k` and `l` were made, given the per-kind counts.
+    pub fn both_made(&self, cards: &[CardAcc], k: usize, l: usize) -> u64 {
+        cards[k].pairs - (cards[l].skipped - self.both_skipped[k * self.kinds + l])
+    }
+    /// Sum of `d_k` over the deals where both swaps were made.
+    pub fn d_when_both_made(&self, cards: &[CardAcc], k: usize, l: usize) -> i64 {
+        cards[k].plus as i64 - cards[k].minus as i64 - self.d_other_skipped[k * self.kinds + l]
+    }
+    /// Sum of `d_k · d_l` over the deals where both swaps were made.
+    pub fn product_sum(&self, k: usize, l: usize) -> i64 {
+        self.product[k * self.kinds + l]
+    }
+}
+
 /// The skill experiment's counts: wins of the chosen seat played by the skill agent and by
 /// the baseline, and the pairs where the skill agent won and the baseline lost (`plus`) or the
 /// other way round (`minus`).
@@ -124,6 +196,8 @@ pub struct BalanceStats {
     pub hands: Hist,
     pub points: Hist,
     pub cards: Vec<CardAcc>,
+    /// Joint counts of pairs of kinds (for the roll-up per card type).
+    pub pairs: PairAcc,
     pub skill: SkillAcc,
     /// Copies of each kind in the deck the games use (a census of a fresh deal; kinds with no
     /// copy under the run's options are left out of the report).
@@ -141,6 +215,7 @@ impl BalanceStats {
             hands: Hist::default(),
             points: Hist::default(),
             cards: vec![CardAcc::default(); kinds],
+            pairs: PairAcc::new(kinds),
             skill: SkillAcc::default(),
             deck: vec![0; kinds],
         }
@@ -155,6 +230,7 @@ impl BalanceStats {
         for (a, b) in self.cards.iter_mut().zip(&o.cards) {
             a.merge(b);
         }
+        self.pairs.merge(&o.pairs);
         let (a, b) = (&mut self.skill, &o.skill);
         a.deals += b.deals;
         a.skilled_wins += b.skilled_wins;
@@ -214,6 +290,10 @@ struct Worker<G: uno_engine::Game> {
     baseline: Vec<Vec<AnyAgent<G>>>,
     held: Vec<bool>,
     played: Vec<bool>,
+    /// The deal's kinds whose swap was impossible, and those whose swap changed the chosen
+    /// seat's result (kind, difference): scratch for [`PairAcc::record`].
+    skipped: Vec<usize>,
+    moved: Vec<(usize, i64)>,
 }
 
 /// Result of [`Experiment::run`].
@@ -250,6 +330,8 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             baseline,
             held: vec![false; n * kinds],
             played: vec![false; n * kinds],
+            skipped: Vec::with_capacity(kinds),
+            moved: Vec::with_capacity(kinds),
         }
     }
 
@@ -304,12 +386,15 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
 
         // One swapped game per kind, for the deal's chosen seat.
         let base_win = won(&base, seat);
+        w.skipped.clear();
+        w.moved.clear();
         for k in 0..kinds {
             let mut g = start.clone();
             let mut rng = Rng::new(stream_seed(seed, SWAP_STREAM + k as u64));
             let c = &mut acc.cards[k];
             if g.swap_into_hand(seat, k, &mut rng).is_none() {
                 c.skipped += 1;
+                w.skipped.push(k);
                 continue;
             }
             let r = play_game(g, &mut w.mix, seed, j);
@@ -320,7 +405,11 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             c.swap_wins += sw as u64;
             c.plus += (sw && !base_win) as u64;
             c.minus += (!sw && base_win) as u64;
+            if sw != base_win {
+                w.moved.push((k, sw as i64 - base_win as i64));
+            }
         }
+        acc.pairs.record(&w.skipped, &w.moved);
 
         // Skill: the same deal with the chosen seat played by the skilled agent, then by the
         // baseline. A game whose agents are those of a game already played is not played again

@@ -123,6 +123,7 @@ impl BalanceStats {
                     kind: k,
                     code: info.code.into(),
                     name: info.name.into(),
+                    card_type: info.card_type.into(),
                     copies: self.deck.get(k).copied().unwrap_or(info.copies as u32),
                     rank: 0,
                     pairs: c.pairs,
@@ -149,6 +150,7 @@ impl BalanceStats {
         for (i, c) in cards.iter_mut().enumerate() {
             c.rank = i + 1;
         }
+        let types = self.type_rows(table, &in_deck);
 
         let skill = setup.skill_agent_used().then(|| {
             let s = &self.skill;
@@ -186,11 +188,130 @@ impl BalanceStats {
             seats,
             seat_equality_p,
             shape,
+            types,
             cards,
             skill,
         };
         rep.summary = summary(&rep);
         rep
+    }
+}
+
+impl BalanceStats {
+    /// Copies of kind `k` in the run's deck (the table's count when no census was taken).
+    fn copies(&self, table: &[CardInfo], k: usize) -> u32 {
+        self.deck.get(k).copied().unwrap_or(table[k].copies as u32)
+    }
+
+    /// The strength of a group of kinds (`docs/balance.md`, "Card types"): the mean of their
+    /// strengths weighted by `weights` (summing to 1), with the variance of that mean from
+    /// each kind's variance and each pair's covariance over the deals where both swaps were
+    /// made. A group of one kind gives exactly that kind's [`PairedDiff`].
+    pub fn group_strength(&self, kinds: &[usize], weights: &[f64]) -> PairedDiff {
+        let d: Vec<PairedDiff> = kinds.iter().map(|&k| self.cards[k].strength()).collect();
+        let n = kinds
+            .iter()
+            .map(|&k| self.cards[k].pairs)
+            .min()
+            .unwrap_or(0);
+        let mean = d.iter().zip(weights).map(|(d, w)| w * d.mean).sum::<f64>();
+        if n < 2 {
+            return PairedDiff {
+                n,
+                mean,
+                se: f64::INFINITY,
+            };
+        }
+        let mut var = 0.0;
+        for (i, &k) in kinds.iter().enumerate() {
+            for (j, &l) in kinds.iter().enumerate() {
+                let cov = if i == j {
+                    // As PairedDiff::from_counts: the sample variance of d over the pairs, / n.
+                    let c = &self.cards[k];
+                    let nf = c.pairs as f64;
+                    let v = ((c.plus + c.minus) as f64 - nf * d[i].mean * d[i].mean) / (nf - 1.0);
+                    v.max(0.0) / nf
+                } else {
+                    let p = &self.pairs;
+                    let both = p.both_made(&self.cards, k, l);
+                    if both < 2 {
+                        continue;
+                    }
+                    let (mk, ml) = (d[i].mean, d[j].mean);
+                    let sum_k = p.d_when_both_made(&self.cards, k, l) as f64;
+                    let sum_l = p.d_when_both_made(&self.cards, l, k) as f64;
+                    let bf = both as f64;
+                    // Sum over the shared deals of (d_k - mean_k)(d_l - mean_l).
+                    let centred =
+                        p.product_sum(k, l) as f64 - ml * sum_k - mk * sum_l + mk * ml * bf;
+                    centred / (bf - 1.0) * bf / (d[i].n as f64 * d[j].n as f64)
+                };
+                var += weights[i] * weights[j] * cov;
+            }
+        }
+        PairedDiff {
+            n,
+            mean,
+            se: var.max(0.0).sqrt(),
+        }
+    }
+
+    /// The roll-up per card type over the kinds in the deck, ranked strongest first, with the
+    /// Holm correction over the types.
+    fn type_rows(&self, table: &[CardInfo], in_deck: &[usize]) -> Vec<TypeRow> {
+        // Types in order of their first kind.
+        let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+        for &k in in_deck {
+            let name = table[k].card_type;
+            match groups.iter_mut().find(|(t, _)| *t == name) {
+                Some((_, kinds)) => kinds.push(k),
+                None => groups.push((name, vec![k])),
+            }
+        }
+        let mut rows: Vec<TypeRow> = Vec::with_capacity(groups.len());
+        let mut diffs = Vec::with_capacity(groups.len());
+        for (name, kinds) in &groups {
+            let copies: u32 = kinds.iter().map(|&k| self.copies(table, k)).sum();
+            let weights: Vec<f64> = kinds
+                .iter()
+                .map(|&k| self.copies(table, k) as f64 / copies as f64)
+                .collect();
+            let d = self.group_strength(kinds, &weights);
+            let weighted = |f: &dyn Fn(&experiment::CardAcc) -> f64| -> f64 {
+                kinds
+                    .iter()
+                    .zip(&weights)
+                    .map(|(&k, w)| w * f(&self.cards[k]))
+                    .sum()
+            };
+            rows.push(TypeRow {
+                card_type: name.to_string(),
+                kinds: kinds.iter().map(|&k| table[k].code.to_string()).collect(),
+                copies,
+                rank: 0,
+                pairs: kinds.iter().map(|&k| self.cards[k].pairs).sum(),
+                skipped: kinds.iter().map(|&k| self.cards[k].skipped).sum(),
+                base_win_rate: weighted(&|c| ratio(c.base_wins as f64, c.pairs)),
+                swap_win_rate: weighted(&|c| ratio(c.swap_wins as f64, c.pairs)),
+                strength: d.mean,
+                ci95: d.ci95(),
+                p_value: d.p_value(),
+                p_holm: 0.0,
+                significant: false,
+            });
+            diffs.push(d);
+        }
+        let p: Vec<f64> = rows.iter().map(|r| r.p_value).collect();
+        for ((r, ph), d) in rows.iter_mut().zip(holm(&p)).zip(&diffs) {
+            r.p_holm = ph;
+            r.significant = d.n > 0 && ph < 0.05;
+        }
+        // Stable sort: equal strengths keep the order of their first kind.
+        rows.sort_by(|a, b| b.strength.total_cmp(&a.strength));
+        for (i, r) in rows.iter_mut().enumerate() {
+            r.rank = i + 1;
+        }
+        rows
     }
 }
 
@@ -238,6 +359,25 @@ impl Skill {
 const SKILL_STRONG: f64 = 0.20;
 const SKILL_CLEAR: f64 = 0.05;
 
+fn type_phrase(t: &TypeRow, types: usize) -> String {
+    format!(
+        "{} ({} cop{} over {} kind{}): {} [{}, {}], {}",
+        t.card_type,
+        t.copies,
+        if t.copies == 1 { "y" } else { "ies" },
+        t.kinds.len(),
+        if t.kinds.len() == 1 { "" } else { "s" },
+        pp(t.strength),
+        pp(t.ci95.0).trim_end_matches(" pp"),
+        pp(t.ci95.1),
+        if t.significant {
+            format!("significant after the Holm correction over {types} types")
+        } else {
+            "not significant".to_string()
+        }
+    )
+}
+
 fn card_phrase(c: &CardRow) -> String {
     format!(
         "{} ({}): {} [{}, {}], {}",
@@ -258,6 +398,21 @@ fn card_phrase(c: &CardRow) -> String {
 fn summary(r: &BalanceReport) -> Vec<String> {
     let mut out = Vec::new();
     let n = r.setup.players;
+    let typed: Vec<&TypeRow> = r.types.iter().filter(|t| t.pairs > 0).collect();
+    // Worth its own lines only when some type groups several kinds.
+    if r.types.len() < r.cards.len() {
+        if let (Some(first), Some(last)) = (typed.first(), typed.last()) {
+            out.push(format!(
+                "Strongest card type: {}. Swapping in one card of the type, drawn as the deck \
+                 would (kinds weighted by their copies), changes the seat's win rate by this much.",
+                type_phrase(first, r.types.len())
+            ));
+            out.push(format!(
+                "Weakest card type: {}.",
+                type_phrase(last, r.types.len())
+            ));
+        }
+    }
     let with_pairs: Vec<&CardRow> = r.cards.iter().filter(|c| c.pairs > 0).collect();
     if let (Some(first), Some(last)) = (with_pairs.first(), with_pairs.last()) {
         out.push(format!(
@@ -309,7 +464,7 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             } else {
                 "no significant difference between seats"
             },
-            p_phrase(r.seat_equality_p)
+            render::p_is(r.seat_equality_p)
         ));
     }
     if let Some(s) = r.skill.as_ref().filter(|s| !s.against_random()) {
@@ -327,7 +482,7 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             pp(s.gap),
             pp(s.ci95.0).trim_end_matches(" pp"),
             pp(s.ci95.1),
-            p_phrase(s.p_value),
+            render::p_is(s.p_value),
         ));
     } else if let Some(s) = &r.skill {
         let verdict = if s.ci95.0 >= SKILL_STRONG {
@@ -361,13 +516,4 @@ fn summary(r: &BalanceReport) -> Vec<String> {
         100.0 * r.shape.truncated_rate
     ));
     out
-}
-
-/// A p-value for a sentence: `p = 0.0123`, or `p < 1e-6`.
-fn p_phrase(p: f64) -> String {
-    if p < 1e-6 {
-        "p < 1e-6".into()
-    } else {
-        format!("p = {p:.4}")
-    }
 }

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use super::report::{BalanceReport, CardRow, Distribution, SeatRow};
+use super::report::{BalanceReport, CardRow, Distribution, SeatRow, TypeRow};
 
 // ------------------------------------------------------------------------------------------
 // The report folder
@@ -27,16 +27,18 @@ const HANDS_TITLE: &str = "Hands per game";
 const POINTS_TITLE: &str = "Points per seat at the end of the game";
 
 /// The files of a report folder, in the order [`files`] returns them.
-pub const FILE_NAMES: [&str; 13] = [
+pub const FILE_NAMES: [&str; 15] = [
     "report.md",
     "report.html",
     "report.json",
     "seats.csv",
+    "types.csv",
     "cards.csv",
     "turns.csv",
     "hands.csv",
     "points.csv",
     "seats.svg",
+    "types.svg",
     "cards.svg",
     "turns.svg",
     "hands.svg",
@@ -59,11 +61,13 @@ pub fn files(r: &BalanceReport) -> Result<Vec<(&'static str, Vec<u8>)>, String> 
         ("report.html", html(r).into_bytes()),
         ("report.json", json.into_bytes()),
         ("seats.csv", seats_csv(r)?),
+        ("types.csv", types_csv(r)?),
         ("cards.csv", cards_csv(r)?),
         ("turns.csv", dist("turns.csv", &r.shape.turns)?),
         ("hands.csv", dist("hands.csv", &r.shape.hands)?),
         ("points.csv", dist("points.csv", &r.shape.points)?),
         ("seats.svg", svg(seats_svg(r))),
+        ("types.svg", svg(types_svg(r))),
         ("cards.svg", svg(cards_svg(r))),
         ("turns.svg", svg(histogram_svg(&r.shape.turns, TURNS_TITLE))),
         ("hands.svg", svg(histogram_svg(&r.shape.hands, HANDS_TITLE))),
@@ -129,8 +133,9 @@ fn ci_pct((lo, hi): (f64, f64)) -> String {
     format!("[{}, {}]", pct(lo), pct(hi))
 }
 
-/// A p-value: `0.0123`, `3.2e-5` or `<1e-6`.
-fn p_text(p: f64) -> String {
+/// A p-value: `0.0123`, `3.2e-5` or `<1e-6` (every p-value the report shows in text, the
+/// summary's included, goes through this and [`p_is`]).
+pub(crate) fn p_text(p: f64) -> String {
     if !p.is_finite() {
         NA.to_string()
     } else if p < 1e-6 {
@@ -142,8 +147,8 @@ fn p_text(p: f64) -> String {
     }
 }
 
-/// A p-value in a sentence: `p = 0.0123` or `p < 1e-6`.
-fn p_is(p: f64) -> String {
+/// A p-value in a sentence: `p = 0.0123`, `p = 3.2e-5` or `p < 1e-6`.
+pub(crate) fn p_is(p: f64) -> String {
     let text = p_text(p);
     match text.strip_prefix('<') {
         Some(bound) => format!("p < {bound}"),
@@ -309,6 +314,7 @@ struct Table {
 #[derive(Clone, Copy)]
 enum Chart {
     Seats,
+    Types,
     Cards,
     Turns,
     Hands,
@@ -319,6 +325,7 @@ impl Chart {
     fn file(self) -> &'static str {
         match self {
             Chart::Seats => "seats.svg",
+            Chart::Types => "types.svg",
             Chart::Cards => "cards.svg",
             Chart::Turns => "turns.svg",
             Chart::Hands => "hands.svg",
@@ -329,6 +336,7 @@ impl Chart {
     fn alt(self) -> &'static str {
         match self {
             Chart::Seats => "seat advantage",
+            Chart::Types => "card type strength",
             Chart::Cards => "card strength",
             Chart::Turns => "turns per game",
             Chart::Hands => "hands per game",
@@ -339,6 +347,7 @@ impl Chart {
     fn svg(self, r: &BalanceReport) -> String {
         match self {
             Chart::Seats => seats_svg(r),
+            Chart::Types => types_svg(r),
             Chart::Cards => cards_svg(r),
             Chart::Turns => histogram_svg(&r.shape.turns, TURNS_TITLE),
             Chart::Hands => histogram_svg(&r.shape.hands, HANDS_TITLE),
@@ -633,6 +642,8 @@ fn cards_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         doc.push(para("No card kinds were measured in this run."));
         return;
     }
+    types_table(r, doc);
+    doc.push(heading(3, "By card kind"));
     let significant = r.cards.iter().filter(|c| c.significant).count();
     doc.push(Block::Para(vec![
         t(format!(
@@ -678,6 +689,57 @@ fn cards_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         rows,
     }));
     doc.push(Block::Chart(Chart::Cards));
+}
+
+/// The roll-up per card type, strongest first, ahead of the per-kind table.
+fn types_table(r: &BalanceReport, doc: &mut Vec<Block>) {
+    doc.push(heading(3, "By card type"));
+    let significant = r.types.iter().filter(|c| c.significant).count();
+    doc.push(para(format!(
+        "A type's strength is the effect of swapping in one card of that type drawn as the \
+         deck would: the mean of its kinds' strengths weighted by their copies in the deck. \
+         Its 95% interval is paired and allows for the kinds being measured on the same deals; \
+         p-values are Holm-adjusted over the {} types. Significant types: {significant} of {}. \
+         Swaps counts the swaps made over the type's kinds.",
+        r.types.len(),
+        r.types.len()
+    )));
+    let rows = r
+        .types
+        .iter()
+        .map(|c: &TypeRow| {
+            vec![
+                cell(c.rank.to_string()),
+                cell(c.card_type.as_str()),
+                cell(c.kinds.len().to_string()),
+                cell(c.copies.to_string()),
+                cell(pp(c.strength)),
+                cell(ci_pp(c.ci95)),
+                cell(p_text(c.p_value)),
+                cell(p_text(c.p_holm)),
+                yes_no(c.significant),
+                cell(count(c.pairs)),
+                cell(count(c.skipped)),
+            ]
+        })
+        .collect();
+    doc.push(Block::Table(Table {
+        columns: vec![
+            ("Rank", true),
+            ("Type", false),
+            ("Kinds", true),
+            ("Copies", true),
+            ("Strength", true),
+            ("95% CI (pp)", true),
+            ("p", true),
+            ("Holm p", true),
+            ("Significant", false),
+            ("Swaps", true),
+            ("Skipped", true),
+        ],
+        rows,
+    }));
+    doc.push(Block::Chart(Chart::Types));
 }
 
 fn observational_section(r: &BalanceReport, doc: &mut Vec<Block>) {
@@ -800,7 +862,7 @@ fn skill_section(r: &BalanceReport, doc: &mut Vec<Block>) {
 }
 
 fn files_section(doc: &mut Vec<Block>) {
-    const FILES: [(&str, &str); 12] = [
+    const FILES: [(&str, &str); 14] = [
         (
             "report.html",
             "this report as a single self-contained web page",
@@ -810,6 +872,7 @@ fn files_section(doc: &mut Vec<Block>) {
             "every figure of the report, machine-readable",
         ),
         ("seats.csv", "the seat table"),
+        ("types.csv", "card strength per card type, one row per type"),
         (
             "cards.csv",
             "card strength and observational metrics, one row per kind",
@@ -818,6 +881,7 @@ fn files_section(doc: &mut Vec<Block>) {
         ("hands.csv", "histogram of hands per game (lo, hi, count)"),
         ("points.csv", "histogram of points per seat (lo, hi, count)"),
         ("seats.svg", "seat advantage chart"),
+        ("types.svg", "card type strength forest plot"),
         ("cards.svg", "card strength forest plot"),
         ("turns.svg", "game length histogram"),
         ("hands.svg", "hands per game histogram"),
@@ -926,6 +990,7 @@ h1 { font-size: 1.7rem; margin: 0.5rem 0 1rem; }
 h2 { font-size: 1.3rem; margin-top: 2.2rem; border-bottom: 1px solid #d8dee4; padding-bottom: 0.2rem; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
 code { background: #f2f4f6; padding: 0 0.2em; border-radius: 3px; }
+li code, p code { overflow-wrap: anywhere; }
 pre { background: #f4f6f8; padding: 0.75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
 pre code { background: none; padding: 0; }
 .scroll { overflow-x: auto; }
@@ -1394,32 +1459,98 @@ pub fn seats_svg(r: &BalanceReport) -> String {
     s
 }
 
+/// One row of a forest plot: a card kind or a card type.
+struct ForestRow<'a> {
+    rank: usize,
+    /// Shown left of the row (a kind's code, a type's name).
+    label: &'a str,
+    /// Shown in the tooltip after the label.
+    name: String,
+    strength: f64,
+    ci95: (f64, f64),
+    significant: bool,
+    p_holm: f64,
+}
+
 /// `cards.svg`: a forest plot with one row per card kind in rank order (strongest first): the
 /// code on the left, the strength as a dot with its 95% interval, a zero line, significant kinds
 /// in red. The x axis is in percentage points.
 pub fn cards_svg(r: &BalanceReport) -> String {
-    const TITLE: &str = "Card strength (paired swap, 95% CI)";
-    if r.cards.is_empty() {
-        return empty_svg(TITLE, "no data");
-    }
-    let row_h = 14.0;
-    let max_code = r
+    let rows: Vec<ForestRow> = r
         .cards
         .iter()
-        .map(|c| c.code.chars().count())
+        .map(|c| ForestRow {
+            rank: c.rank,
+            label: &c.code,
+            name: c.name.clone(),
+            strength: c.strength,
+            ci95: c.ci95,
+            significant: c.significant,
+            p_holm: c.p_holm,
+        })
+        .collect();
+    forest_svg(
+        r,
+        &rows,
+        "Card strength (paired swap, 95% CI)",
+        "card kinds",
+        "kind",
+    )
+}
+
+/// `types.svg`: the same forest plot with one row per card type (copies-weighted mean of its
+/// kinds, paired interval), strongest first.
+pub fn types_svg(r: &BalanceReport) -> String {
+    let rows: Vec<ForestRow> = r
+        .types
+        .iter()
+        .map(|t| ForestRow {
+            rank: t.rank,
+            label: &t.card_type,
+            name: format!("({} kinds, {} copies)", t.kinds.len(), t.copies),
+            strength: t.strength,
+            ci95: t.ci95,
+            significant: t.significant,
+            p_holm: t.p_holm,
+        })
+        .collect();
+    forest_svg(
+        r,
+        &rows,
+        "Card type strength (paired swap, 95% CI)",
+        "card types",
+        "type",
+    )
+}
+
+/// A forest plot of `rows` in the given order; `noun` names the rows in the subtitle and
+/// `column` heads the label column.
+fn forest_svg(
+    r: &BalanceReport,
+    rows: &[ForestRow],
+    title: &str,
+    noun: &str,
+    column: &str,
+) -> String {
+    if rows.is_empty() {
+        return empty_svg(title, "no data");
+    }
+    let row_h = 14.0;
+    let max_code = rows
+        .iter()
+        .map(|c| c.label.chars().count())
         .max()
         .unwrap_or(1)
         .clamp(4, 24);
     let label_w = max_code as f64 * 7.0 + 12.0;
     let (ml, mr, mt, mb) = (16.0 + label_w, 24.0, 96.0, 58.0);
     let w = 760usize;
-    let ph = r.cards.len() as f64 * row_h;
+    let ph = rows.len() as f64 * row_h;
     let h = (mt + ph + mb).ceil() as usize;
     let pw = w as f64 - ml - mr;
 
     // The x domain (pp) covers zero and every finite interval end, with a little padding.
-    let (mut lo, mut hi) = r
-        .cards
+    let (mut lo, mut hi) = rows
         .iter()
         .flat_map(|c| [c.strength, c.ci95.0, c.ci95.1])
         .map(|v| v * 100.0)
@@ -1435,16 +1566,16 @@ pub fn cards_svg(r: &BalanceReport) -> String {
     let step = nice_step(hi - lo, 6);
     let x = |v_pp: f64| ml + ((fin(v_pp) - lo) / (hi - lo)).clamp(0.0, 1.0) * pw;
 
-    let significant = r.cards.iter().filter(|c| c.significant).count();
-    let mut s = svg_open(w, h, TITLE);
+    let significant = rows.iter().filter(|c| c.significant).count();
+    let mut s = svg_open(w, h, title);
     svg_heading(
         &mut s,
-        TITLE,
+        title,
         &format!(
-            "{}, {} players: {} card kinds, strongest first; {} significant",
+            "{}, {} players: {} {noun}, strongest first; {} significant",
             r.setup.variant,
             r.setup.players,
-            r.cards.len(),
+            rows.len(),
             significant
         ),
     );
@@ -1481,7 +1612,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
     svg_text(&mut s, (ml + 331.0, ly), "start", 11, "", "95% interval");
 
     // Alternate row bands, grid, tick labels at the top and bottom, zero line.
-    for i in (0..r.cards.len()).step_by(2) {
+    for i in (0..rows.len()).step_by(2) {
         let yy = mt + i as f64 * row_h;
         svg_rect(
             &mut s,
@@ -1514,11 +1645,11 @@ pub fn cards_svg(r: &BalanceReport) -> String {
         "end",
         11,
         " font-weight=\"bold\"",
-        "kind",
+        column,
     );
 
-    // One row per kind.
-    for (i, c) in r.cards.iter().enumerate() {
+    // One row per kind or type.
+    for (i, c) in rows.iter().enumerate() {
         let yc = mt + (i as f64 + 0.5) * row_h;
         let colour = if c.significant { RED } else { BLUE };
         let _ = writeln!(
@@ -1527,7 +1658,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
             xml_escape(&format!(
                 "#{} {} {}: {} {}, Holm p {}",
                 c.rank,
-                c.code,
+                c.label,
                 c.name,
                 pp(c.strength),
                 ci_pp(c.ci95),
@@ -1540,7 +1671,7 @@ pub fn cards_svg(r: &BalanceReport) -> String {
             "end",
             11,
             "",
-            &truncate(&c.code, 24),
+            &truncate(c.label, 24),
         );
         svg_line(
             &mut s,
@@ -1794,6 +1925,7 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
         "kind",
         "code",
         "name",
+        "type",
         "copies",
         "pairs",
         "skipped",
@@ -1823,6 +1955,7 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
             c.kind.to_string(),
             c.code.clone(),
             c.name.clone(),
+            c.card_type.clone(),
             c.copies.to_string(),
             c.pairs.to_string(),
             c.skipped.to_string(),
@@ -1850,6 +1983,51 @@ pub fn cards_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
     csv_finish(w, TABLE)
 }
 
+/// `types.csv`: one row per card type in rank order; `kinds` lists the type's card codes,
+/// separated by spaces.
+pub fn types_csv(r: &BalanceReport) -> Result<Vec<u8>, String> {
+    const TABLE: &str = "types.csv";
+    let err = |e: csv::Error| format!("{TABLE}: {e}");
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "rank",
+        "type",
+        "kinds",
+        "copies",
+        "pairs",
+        "skipped",
+        "base_win_rate",
+        "swap_win_rate",
+        "strength",
+        "ci_lo",
+        "ci_hi",
+        "p_value",
+        "p_holm",
+        "significant",
+    ])
+    .map_err(err)?;
+    for c in &r.types {
+        w.write_record([
+            c.rank.to_string(),
+            c.card_type.clone(),
+            c.kinds.join(" "),
+            c.copies.to_string(),
+            c.pairs.to_string(),
+            c.skipped.to_string(),
+            csv_f(c.base_win_rate),
+            csv_f(c.swap_win_rate),
+            csv_f(c.strength),
+            csv_f(c.ci95.0),
+            csv_f(c.ci95.1),
+            csv_f(c.p_value),
+            csv_f(c.p_holm),
+            c.significant.to_string(),
+        ])
+        .map_err(err)?;
+    }
+    csv_finish(w, TABLE)
+}
+
 /// The bins of a distribution: `lo,hi,count`.
 pub fn distribution_csv(d: &Distribution) -> Result<Vec<u8>, String> {
     let table = format!("distribution table ({})", d.label);
@@ -1870,7 +2048,7 @@ pub fn distribution_csv(d: &Distribution) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::balance::report::{Bin, RunInfo, RunSetup, Shape, Skill};
+    use crate::balance::report::{Bin, RunInfo, RunSetup, Shape, Skill, TypeRow};
 
     fn dist(label: &str, bins: &[(i64, i64, u64)]) -> Distribution {
         let samples = bins.iter().map(|b| b.2).sum();
@@ -1910,6 +2088,7 @@ mod tests {
             kind: rank + 10,
             code: code.to_string(),
             name: name.to_string(),
+            card_type: name.to_string(),
             copies: 2,
             rank,
             pairs: 900,
@@ -1929,6 +2108,24 @@ mod tests {
             win_when_played_ci95: (0.4, 0.5),
             plays_per_game: 0.8,
             played_minus_held: 0.05,
+        }
+    }
+
+    fn type_row(rank: usize, name: &str, kinds: &[&str], strength: f64, sig: bool) -> TypeRow {
+        TypeRow {
+            card_type: name.to_string(),
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            copies: 2 * kinds.len() as u32,
+            rank,
+            pairs: 900 * kinds.len() as u64,
+            skipped: 100 * kinds.len() as u64,
+            base_win_rate: 0.33,
+            swap_win_rate: 0.33 + strength,
+            strength,
+            ci95: (strength - 0.005, strength + 0.005),
+            p_value: if sig { 3.2e-5 } else { 0.4 },
+            p_holm: if sig { 1.28e-4 } else { 1.0 },
+            significant: sig,
         }
     }
 
@@ -1979,6 +2176,12 @@ mod tests {
                 hands: dist("hands per game", &[(1, 1, 10_000)]),
                 points: dist("points per seat", &[(0, 0, 10_000), (1, 50, 20_000)]),
             },
+            types: vec![
+                type_row(1, "Wild Draw Four", &["W+4"], 0.04, true),
+                type_row(2, "Wild", &["W"], 0.02, false),
+                type_row(3, "Swap & <Skip>", &["S&"], 0.01, false),
+                type_row(4, "Number", &["R5", "B0"], -0.005, false),
+            ],
             cards: vec![
                 card(1, "W+4", "Wild Draw Four", 0.04, true),
                 card(2, "W", "Wild", 0.02, false),
@@ -2037,6 +2240,7 @@ mod tests {
     fn all_svgs(r: &BalanceReport) -> Vec<String> {
         vec![
             seats_svg(r),
+            types_svg(r),
             cards_svg(r),
             histogram_svg(&r.shape.turns, TURNS_TITLE),
             histogram_svg(&r.shape.hands, HANDS_TITLE),
@@ -2082,6 +2286,26 @@ mod tests {
     }
 
     #[test]
+    fn types_svg_has_every_type_strongest_first() {
+        let r = sample();
+        let svg = types_svg(&r);
+        assert!(svg.contains("classic, 3 players: 4 card types, strongest first; 1 significant"));
+        let at = |s: &str| svg.find(&format!(">{}</text>", xml_escape(s))).unwrap();
+        assert!(at("Wild Draw Four") < at("Wild"));
+        assert!(at("Wild") < at("Swap & <Skip>"));
+        assert!(at("Swap & <Skip>") < at("Number"));
+        assert!(
+            svg.contains("#4 Number (2 kinds, 4 copies): -0.50 pp [-1.00, +0.00], Holm p 1.0000")
+        );
+        assert!(svg.contains(">type</text>"));
+        let md = markdown(&r);
+        assert!(
+            md.find("![card type strength](types.svg)").unwrap()
+                < md.find("### By card kind").unwrap()
+        );
+    }
+
+    #[test]
     fn cards_svg_grows_with_the_number_of_kinds() {
         let mut r = sample();
         let small = cards_svg(&r);
@@ -2117,8 +2341,8 @@ mod tests {
             assert!(!page.contains("NaN") && !page.contains("inf "));
         }
         // The hands histogram only appears when a game can have more than one hand.
-        assert_eq!(html(&sample()).matches("<svg").count(), 4);
-        assert_eq!(html(&sparse()).matches("<svg").count(), 5);
+        assert_eq!(html(&sample()).matches("<svg").count(), 5);
+        assert_eq!(html(&sparse()).matches("<svg").count(), 6);
     }
 
     #[test]
@@ -2219,19 +2443,108 @@ mod tests {
     }
 
     #[test]
+    fn summary_p_values_are_formatted_as_in_the_tables() {
+        let mut r = sample();
+        for (p, want) in [
+            (3.2e-5, "(chi-square p = 3.2e-5)"),
+            (1e-9, "(chi-square p < 1e-6)"),
+            (0.0123, "(chi-square p = 0.0123)"),
+        ] {
+            r.seat_equality_p = p;
+            let summary = crate::balance::summary(&r);
+            let line = summary
+                .iter()
+                .find(|l| l.starts_with("Seat bias:"))
+                .unwrap();
+            assert!(line.contains(want), "{line}");
+            assert!(!line.contains("0.0000"), "{line}");
+            let md = markdown(&r);
+            assert!(md.contains(&format!(
+                "Seat equality (chi-square test on the seat win counts): {}",
+                p_is(p)
+            )));
+        }
+    }
+
+    #[test]
+    fn long_inline_code_wraps_inside_the_html_page() {
+        let mut r = sample();
+        let long: serde_json::Map<String, serde_json::Value> = (0..40)
+            .map(|i| (format!("house_rule_option_{i}"), serde_json::json!(i)))
+            .collect();
+        r.setup.options = serde_json::Value::Object(long);
+        let page = html(&r);
+        assert!(page.contains("li code, p code { overflow-wrap: anywhere; }"));
+        assert!(page.contains("<li>Options: <code>{&quot;house_rule_option_0&quot;:0,"));
+    }
+
+    #[test]
     fn cards_csv_parses_back() {
         let r = sample();
         let bytes = cards_csv(&r).unwrap();
         let text = String::from_utf8(bytes.clone()).unwrap();
         assert_eq!(text.lines().count(), 1 + r.cards.len());
         let mut reader = csv::Reader::from_reader(bytes.as_slice());
-        assert_eq!(reader.headers().unwrap().len(), 25);
+        assert_eq!(reader.headers().unwrap().len(), 26);
+        assert_eq!(&reader.headers().unwrap()[4], "type");
         let rows: Vec<csv::StringRecord> = reader.records().map(|x| x.unwrap()).collect();
         assert_eq!(rows.len(), r.cards.len());
         assert_eq!(&rows[0][2], "W+4");
-        assert_eq!(&rows[0][14], "true");
+        assert_eq!(&rows[0][4], "Wild Draw Four");
+        assert_eq!(&rows[0][15], "true");
         assert_eq!(&rows[2][3], "Swap & <Skip> \"x\"");
-        assert!((rows[0][9].parse::<f64>().unwrap() - 0.04).abs() < 1e-12);
+        assert!((rows[0][10].parse::<f64>().unwrap() - 0.04).abs() < 1e-12);
+    }
+
+    #[test]
+    fn types_csv_has_one_row_per_type_in_rank_order() {
+        let r = sample();
+        let text = String::from_utf8(types_csv(&r).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "rank,type,kinds,copies,pairs,skipped,base_win_rate,swap_win_rate,strength,ci_lo,\
+             ci_hi,p_value,p_holm,significant"
+        );
+        assert_eq!(
+            lines[1],
+            "1,Wild Draw Four,W+4,2,900,100,0.330000,0.370000,0.040000,0.035000,0.045000,\
+             3.200000e-5,1.280000e-4,true"
+        );
+        assert_eq!(
+            lines[4],
+            "4,Number,R5 B0,4,1800,200,0.330000,0.325000,-0.005000,-0.010000,0.000000,\
+             0.400000,1.000000,false"
+        );
+        assert_eq!(lines.len(), 5);
+    }
+
+    #[test]
+    fn both_pages_show_the_type_table_before_the_kind_table() {
+        let r = sample();
+        let md = markdown(&r);
+        let types = md.find("### By card type").unwrap();
+        let kinds = md.find("### By card kind").unwrap();
+        assert!(types < kinds);
+        assert!(md.contains(
+            "| Rank | Type | Kinds | Copies | Strength | 95% CI (pp) | p | Holm p | Significant | Swaps | Skipped |"
+        ), "{md}");
+        assert!(md.contains(
+            "| 1 | Wild Draw Four | 1 | 2 | +4.00 pp | [+3.50, +4.50] | 3.2e-5 | 0.0001 | **yes** | 900 | 100 |"
+        ), "{md}");
+        assert!(md.contains(
+            "| 4 | Number | 2 | 4 | -0.50 pp | [-1.00, +0.00] | 0.4000 | 1.0000 | no | 1,800 | 200 |"
+        ), "{md}");
+        assert!(md.contains("Holm-adjusted over the 4 types. Significant types: 1 of 4."));
+        let page = html(&r);
+        let types = page.find("<h3>By card type</h3>").unwrap();
+        assert!(types < page.find("<h3>By card kind</h3>").unwrap());
+        assert!(
+            page.contains("<tr><td class=\"num\">4</td><td>Number</td><td class=\"num\">2</td>"),
+            "{page}"
+        );
+        assert!(page.contains("<td>Swap &amp; &lt;Skip&gt;</td>"));
+        assert!(md.contains("| Swap & \\<Skip> |"), "{md}");
     }
 
     #[test]
@@ -2252,13 +2565,17 @@ mod tests {
         let names = FILE_NAMES;
         for r in [sample(), sparse()] {
             let files = files(&r).unwrap();
-            assert_eq!(files.len(), 13);
+            assert_eq!(files.len(), 15);
             let got: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
             assert_eq!(got, names);
             let json = std::str::from_utf8(&files[2].1).unwrap();
             assert!(json.ends_with("}\n"));
             let value: serde_json::Value = serde_json::from_str(json).unwrap();
             assert_eq!(value["setup"]["variant"], "classic");
+            assert_eq!(value["types"][3]["card_type"], "Number");
+            assert_eq!(value["types"][3]["kinds"], serde_json::json!(["R5", "B0"]));
+            assert_eq!(value["types"][0]["ci95"], serde_json::json!([0.035, 0.045]));
+            assert_eq!(value["cards"][0]["card_type"], "Wild Draw Four");
             assert!(files.iter().all(|(_, bytes)| !bytes.is_empty()));
         }
     }

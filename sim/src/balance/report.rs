@@ -103,6 +103,8 @@ pub struct CardRow {
     pub kind: usize,
     pub code: String,
     pub name: String,
+    /// The card's type (the variant's card table: `Skip`, `Draw Two`, `Number`, ...).
+    pub card_type: String,
     /// Copies in the full deck.
     pub copies: u32,
     /// 1 = strongest (largest strength); ties broken by kind id.
@@ -139,6 +141,37 @@ pub struct CardRow {
     pub played_minus_held: f64,
 }
 
+/// One card type (all Skips, all Draw Twos, all plain number cards, ...): the causal strength of
+/// swapping in a card of that type drawn as the deck would, i.e. the mean of its kinds'
+/// strengths weighted by their copies in the deck, with a paired interval that accounts for
+/// the kinds being measured on the same deals (`docs/balance.md`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TypeRow {
+    /// The type's name, from the variant's card table.
+    pub card_type: String,
+    /// Codes of its kinds in the run's deck, in kind order.
+    pub kinds: Vec<String>,
+    /// Copies of the type in the deck (the weights are each kind's share of them).
+    pub copies: u32,
+    /// 1 = strongest; ties broken by the type's first kind id.
+    pub rank: usize,
+    /// Swaps made, and deals skipped, summed over the type's kinds.
+    pub pairs: u64,
+    pub skipped: u64,
+    /// Copies-weighted means of the kinds' win rates as dealt and with the swap.
+    pub base_win_rate: f64,
+    pub swap_win_rate: f64,
+    /// Copies-weighted mean of the kinds' strengths.
+    pub strength: f64,
+    /// Paired 95% interval of `strength` (the kinds' variances and covariances on shared deals).
+    pub ci95: (f64, f64),
+    /// Two-sided p-value of `strength == 0`, raw and Holm-adjusted over all types.
+    pub p_value: f64,
+    pub p_holm: f64,
+    /// `p_holm < 0.05`.
+    pub significant: bool,
+}
+
 /// The skill-expression experiment: on the same deal, one seat is played by the skilled agent
 /// and then by the baseline (`random` by default; the other seats by the run's agents).
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -171,6 +204,8 @@ pub struct BalanceReport {
     /// p-value of "all seats have the same win rate" (chi-square on the seat win counts).
     pub seat_equality_p: f64,
     pub shape: Shape,
+    /// The roll-up per card type, sorted by rank (strongest first).
+    pub types: Vec<TypeRow>,
     /// Sorted by rank (strongest first).
     pub cards: Vec<CardRow>,
     pub skill: Option<Skill>,

@@ -2,17 +2,15 @@
 
 use crate::config::{OptionInput, Variant};
 use crate::output::{write_atomic, AtomicFile};
-use crate::runner::{run_batch, Batch, AGENT_STREAM, ENGINE_STREAM};
+use crate::progress::{self, Notice};
+use crate::runner::{run_batch_with, Batch, AGENT_STREAM, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use crate::variant::SimGame;
 use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
 use uno_engine::classic::ClassicState;
@@ -117,9 +115,9 @@ pub struct SimulateArgs {
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Games per chunk (progress, streaming and interrupt granularity).
-    #[arg(long, default_value_t = 65_536, hide = true)]
-    pub chunk: u64,
+    /// Games per chunk (streaming granularity; default: sized to the agents' speed).
+    #[arg(long, hide = true)]
+    pub chunk: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -186,7 +184,7 @@ pub struct TournamentArgs {
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Deals per chunk (interrupt granularity; default: about 16,384 games per chunk).
+    /// Deals per chunk (default: sized to the agents' speed).
     #[arg(long, hide = true)]
     pub chunk: Option<u64>,
 }
@@ -368,7 +366,8 @@ pub struct BalanceArgs {
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Deals per chunk (progress, interrupt and precision-check granularity).
+    /// Deals between precision checks (progress and interrupts are finer, sized to the agents'
+    /// speed).
     #[arg(long, default_value_t = 1024, hide = true)]
     pub chunk: u64,
 }
@@ -402,22 +401,26 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match res {
         Ok(()) => 0,
+        // Stopped by Ctrl-C after saving what was finished (the command said so).
+        Err(msg) if progress::is_interrupted(&msg) => {
+            crate::output::clean_up();
+            progress::EXIT_INTERRUPTED
+        }
         Err(msg) => {
+            crate::output::clean_up();
             eprintln!("error: {msg}");
             2
         }
     }
 }
 
-/// A rayon pool of `--threads` workers (default: all cores) and its size.
+/// A rayon pool of `--threads` workers (default: all cores; capped, with a warning, at
+/// `progress::THREADS_PER_CORE` per core) and its size.
 pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
-    let threads = match threads {
-        Some(0) => return Err("--threads must be at least 1".into()),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
+    let (threads, warning) = progress::threads(threads)?;
+    if let Some(w) = warning {
+        eprintln!("{w}");
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -440,41 +443,9 @@ fn output_dir(
         return Ok(None);
     }
     let d = out.cloned().unwrap_or_else(|| PathBuf::from(default));
-    std::fs::create_dir_all(&d)
-        .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
+    // The folders it creates are removed again if the run ends with nothing in them.
+    crate::output::create_dir(&d)?;
     Ok(Some(d))
-}
-
-/// A flag set by the first Ctrl-C (the run stops after the current chunk and saves what is
-/// finished); a second Ctrl-C exits at once.
-pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    stop
-}
-
-/// A games progress bar on stderr (indicatif hides it when stderr is not a terminal).
-fn progress_bar(total: u64, hidden: bool, unit: &str) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        Some(total),
-        if hidden {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template(
-            &format!("{{spinner}} [{{elapsed_precise}}] {{bar:40}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, eta {{eta}})"),
-        )
-        .expect("valid template"),
-    );
-    pb
 }
 
 /// Parses `--agents` for game `G` (each spec checked against the variant).
@@ -531,6 +502,9 @@ struct RunInfo {
     elapsed_seconds: f64,
     games_per_second: f64,
     interrupted: bool,
+    /// After Ctrl-C: which games the summary covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -619,16 +593,16 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    if a.chunk == 0 {
+    if a.chunk == Some(0) {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
         default_out("simulate", r.variant, r.players, a.seed),
     )?;
-    let stop = interrupt_flag();
     let mut csv_file = match (&out_dir, a.csv) {
         (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
         _ => None,
@@ -638,7 +612,14 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
     }
-    let pb = progress_bar(a.games, a.no_progress, "games");
+    let pb = progress::bar(a.games, a.no_progress, "games");
+    progress::arm(Notice {
+        unit: "games".into(),
+        saved_to: out_dir.clone(),
+        kept: "the finished games (games 0 to n-1 of the batch, no gap)".into(),
+        bar: Some(pb.clone()),
+        after: None,
+    });
     let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
     let start = Instant::now();
     let opts = r.opts;
@@ -652,10 +633,10 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
             master_seed: a.seed,
             agents: &r.agents,
             new_game: &new_game,
-            chunk: a.chunk,
+            chunk: a.chunk.unwrap_or(0),
             keep_records: csv_file.is_some(),
         };
-        run_batch(&batch, &stop, |st, records| {
+        run_batch_with(&batch, stop, &|n| pb.inc(n), |st, records| {
             pb.set_position(st.games);
             if let Some(f) = csv_file.as_mut() {
                 if write_err.is_none() {
@@ -693,6 +674,13 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
             elapsed_seconds: elapsed,
             games_per_second: result.games_run as f64 / elapsed.max(1e-9),
             interrupted: result.interrupted,
+            note: result.interrupted.then(|| {
+                format!(
+                    "interrupted: games 0 to {} of the batch, no gap (the summary of -n {})",
+                    result.games_run.saturating_sub(1),
+                    result.games_run
+                )
+            }),
         },
     };
     let json = serde_json::to_string_pretty(&summary).expect("summary serialises");
@@ -710,18 +698,23 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} games finished and saved",
-            result.games_run, a.games
+            "{} of {} games finished (games 0 to {}: the summary of a run with -n {})",
+            result.games_run,
+            a.games,
+            result.games_run.saturating_sub(1),
+            result.games_run
         ),
+        out_dir.is_some(),
     )
 }
 
-/// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>` on stderr and an error
-/// (the finished part is saved by then).
-fn interrupted_result(interrupted: bool, done: String) -> Result<(), String> {
+/// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>, saved` on stderr (no
+/// "saved" with `--no-write`) and the interrupted error (exit code 130; the finished part is
+/// saved by then).
+fn interrupted_result(interrupted: bool, done: String, saved: bool) -> Result<(), String> {
     if interrupted {
-        eprintln!("interrupted: {done}");
-        return Err("interrupted".into());
+        eprintln!("{}", progress::interrupted_message(&done, saved));
+        return Err(progress::interrupted());
     }
     Ok(())
 }
@@ -1074,6 +1067,7 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let plan = Plan::new(entrants.len(), a.players, a.seating)?;
     let per_deal = plan.games_per_deal() as u64;
     let total_games = a.games.checked_mul(per_deal).ok_or_else(|| {
@@ -1087,8 +1081,14 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         a.out.as_ref(),
         default_out("tournament", variant, a.players, a.seed),
     )?;
-    let stop = interrupt_flag();
-    let pb = progress_bar(total_games, a.no_progress, "games");
+    let pb = progress::bar(total_games, a.no_progress, "games");
+    progress::arm(Notice {
+        unit: "deals".into(),
+        saved_to: out_dir.clone(),
+        kept: "the finished deals (deals 0 to n-1, each with all its seatings)".into(),
+        bar: Some(pb.clone()),
+        after: Some("the games in flight (a deal not finished by then is dropped)".into()),
+    });
     let players = a.players;
     let new_game = move |seed: u64| G::deal(opts, players, seed);
     let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();
@@ -1098,10 +1098,10 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         deals: a.games,
         seed: a.seed,
         new_game: &new_game,
-        chunk: a.chunk.unwrap_or((16_384 / per_deal).max(1)),
+        chunk: a.chunk.unwrap_or(0),
     };
     let start = Instant::now();
-    let result = pool.install(|| tour::run(&schedule, &make_agent, &stop, &|g| pb.inc(g)));
+    let result = pool.install(|| tour::run(&schedule, &make_agent, stop, &|g| pb.inc(g)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let report = result.stats.report(&entrants);
@@ -1139,9 +1139,12 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} deals finished and saved",
-            result.deals_run, a.games
+            "{} of {} deals finished (deals 0 to {}, every seating)",
+            result.deals_run,
+            a.games,
+            result.deals_run.saturating_sub(1)
         ),
+        out_dir.is_some(),
     )
 }
 
@@ -1223,13 +1226,20 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
         default_out("balance", variant, a.players, a.seed),
     )?;
-    let stop = interrupt_flag();
-    let pb = progress_bar(a.deals, a.no_progress, "deals");
+    let pb = progress::bar(a.deals, a.no_progress, "deals");
+    progress::arm(Notice {
+        unit: "deals".into(),
+        saved_to: out_dir.clone(),
+        kept: "a report on the finished deals (deals 0 to n-1)".into(),
+        bar: Some(pb.clone()),
+        after: None,
+    });
     let players = a.players;
     let new_game = move |seed: u64| G::deal(opts, players, seed);
     // The swap needs dealt hands (Hot Death's dealer may still have to choose the hand size).
@@ -1253,7 +1263,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         chunk: a.chunk,
     };
     let start = Instant::now();
-    let result = pool.install(|| exp.run(&stop, |d| pb.set_position(d)));
+    let result = pool.install(|| exp.run_with(stop, &|d| pb.inc(d), |d| pb.set_position(d)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let setup = report::RunSetup {
@@ -1309,8 +1319,11 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} deals finished; the report covers them",
-            rep.deals, a.deals
+            "{} of {} deals finished (deals 0 to {}); the report covers them",
+            rep.deals,
+            a.deals,
+            rep.deals.saturating_sub(1)
         ),
+        out_dir.is_some(),
     )
 }

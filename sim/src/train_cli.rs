@@ -36,10 +36,12 @@ pub fn train(a: TrainArgs) -> Result<(), String> {
 #[cfg(feature = "neural")]
 mod imp {
     use super::TrainArgs;
-    use crate::cli::{default_out, interrupt_flag, thread_pool};
+    use crate::cli::{default_out, thread_pool};
     use crate::output::write_atomic;
+    use crate::progress::{self, Notice};
     use crate::train::{self, CurvePoint, TrainConfig, Trainer};
     use crate::variant::SimGame;
+    use std::cell::Cell;
     use std::path::PathBuf;
 
     fn parse_hidden(s: &str) -> Result<Vec<usize>, String> {
@@ -222,8 +224,8 @@ mod imp {
         // The game options as the variant parses them (also validates a resumed train.json).
         let input = crate::config::OptionInput::from_value(&cfg.options)?;
         let opts = G::options(&input, cfg.players)?;
-        std::fs::create_dir_all(&out)
-            .map_err(|e| format!("cannot create output folder {}: {e}", out.display()))?;
+        let stop = progress::interrupt_flag();
+        crate::output::create_dir(&out)?;
         let mut t = if a.resume {
             Trainer::<G>::resume(cfg.clone(), opts, &out)?
         } else {
@@ -233,8 +235,19 @@ mod imp {
             &train::train_json(&out),
             (serde_json::to_string_pretty(&cfg).expect("serialises") + "\n").as_bytes(),
         )?;
-        let stop = interrupt_flag();
+        progress::arm(Notice {
+            unit: "games".into(),
+            saved_to: Some(out.clone()),
+            kept: "the network is evaluated and a checkpoint (continue with --resume)".into(),
+            bar: None,
+            after: Some(format!(
+                "the current iteration (up to {} games)",
+                cfg.games_per_iter
+            )),
+        });
         let quiet = a.quiet;
+        // The iteration of the last evaluation line printed on stderr (not printed again).
+        let shown = Cell::new(None);
         if !quiet {
             eprintln!(
                 "training {} {}p in {} ({} threads); checkpoints every {} iterations of {} games",
@@ -256,10 +269,10 @@ mod imp {
                         );
                     }
                     eprintln!("{}", eval_line(p));
+                    shown.set(Some(p.iteration));
                 }
             })
         })?;
-        let last = t.curve.last().map(eval_line).unwrap_or_default();
         println!(
             "{} after {} games ({} samples, {} updates, {:.1} s); model: neural:{}",
             if interrupted {
@@ -273,12 +286,18 @@ mod imp {
             t.progress.seconds,
             out.display()
         );
-        println!("{last}");
+        // The final evaluation, unless the progress lines just showed it.
+        if let Some(last) = t.curve.last() {
+            if shown.get() != Some(last.iteration) {
+                println!("{}", eval_line(last));
+            }
+        }
         if interrupted {
-            return Err(format!(
-                "interrupted; the checkpoint in {} is complete: continue with --resume",
+            eprintln!(
+                "interrupted: the checkpoint in {} is complete and saved: continue with --resume",
                 out.display()
-            ));
+            );
+            return Err(progress::interrupted());
         }
         Ok(())
     }

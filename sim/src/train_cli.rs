@@ -41,8 +41,8 @@ mod imp {
     use crate::progress::{self, Notice};
     use crate::train::{self, CurvePoint, TrainConfig, Trainer};
     use crate::variant::SimGame;
-    use std::cell::Cell;
     use std::path::PathBuf;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     fn parse_hidden(s: &str) -> Result<Vec<usize>, String> {
         s.split(',')
@@ -247,7 +247,7 @@ mod imp {
         });
         let quiet = a.quiet;
         // The iteration of the last evaluation line printed on stderr (not printed again).
-        let shown = Cell::new(None);
+        let shown = AtomicU64::new(u64::MAX);
         if !quiet {
             eprintln!(
                 "training {} {}p in {} ({} threads); checkpoints every {} iterations of {} games",
@@ -260,7 +260,7 @@ mod imp {
             );
         }
         let interrupted = pool.install(|| {
-            train::run(&mut t, &out, &stop, |t, p| {
+            train::run(&mut t, &out, stop, |t, p| {
                 if let (Some(p), false) = (p, quiet) {
                     if let (0, Some(b)) = (p.iteration, &t.progress.baseline) {
                         eprintln!(
@@ -269,7 +269,7 @@ mod imp {
                         );
                     }
                     eprintln!("{}", eval_line(p));
-                    shown.set(Some(p.iteration));
+                    shown.store(p.iteration, Ordering::Relaxed);
                 }
             })
         })?;
@@ -288,7 +288,7 @@ mod imp {
         );
         // The final evaluation, unless the progress lines just showed it.
         if let Some(last) = t.curve.last() {
-            if shown.get() != Some(last.iteration) {
+            if shown.load(Ordering::Relaxed) != last.iteration {
                 println!("{}", eval_line(last));
             }
         }

@@ -4,20 +4,19 @@
 
 use crate::config::OptionInput;
 use crate::output::{write_atomic, AtomicFile};
+use crate::progress::{self, Notice};
+use crate::provenance::Provenance;
 use crate::replay::replay_with;
-use crate::runner::{run_batch, Batch, ENGINE_STREAM};
+use crate::runner::{run_batch_with, Batch, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use crate::variant::{
     parse_variant, players_help, preset_help, variant_help, SimGame, Variant, VariantCommand,
 };
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 use uno_agents::AgentSpec;
 use uno_engine::{game_seed, stream_seed};
@@ -100,7 +99,8 @@ pub struct SimulateArgs {
     #[arg(long, short = 't')]
     pub threads: Option<usize>,
     /// Output folder for summary.json (and games.csv with --csv) [default:
-    /// out/simulate-<variant>-<players>p-seed<seed>/].
+    /// out/simulate-<variant>-<players>p-seed<seed>/, or the first free -2, -3, ... when that
+    /// one holds files].
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Also write one CSV row per game.
@@ -109,15 +109,18 @@ pub struct SimulateArgs {
     /// Do not write any file, only print the summary.
     #[arg(long, conflicts_with_all = ["out", "csv"])]
     pub no_write: bool,
+    /// Replace the results of an earlier run in --out (without it such a folder is refused).
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// Print the summary as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Games per chunk (progress, streaming and interrupt granularity).
-    #[arg(long, default_value_t = 65_536, hide = true)]
-    pub chunk: u64,
+    /// Games per chunk (streaming granularity; default: sized to the agents' speed).
+    #[arg(long, hide = true)]
+    pub chunk: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -179,16 +182,20 @@ pub struct TournamentArgs {
     /// auto (permute when at most 24 per lineup, else rotate).
     #[arg(long, value_enum, default_value_t = Seating::Auto)]
     pub seating: Seating,
-    /// Output folder (default out/tournament-<variant>-<players>p-seed<seed>/).
+    /// Output folder [default: out/tournament-<variant>-<players>p-seed<seed>/, or the first
+    /// free -2, -3, ... when that one holds files].
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Do not write any file, only print the tables.
     #[arg(long, conflicts_with = "out")]
     pub no_write: bool,
+    /// Replace the results of an earlier run in --out (without it such a folder is refused).
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Deals per chunk (interrupt granularity; default: about 16,384 games per chunk).
+    /// Deals per chunk (default: sized to the agents' speed).
     #[arg(long, hide = true)]
     pub chunk: Option<u64>,
 }
@@ -359,16 +366,21 @@ pub struct BalanceArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, short = 't')]
     pub threads: Option<usize>,
-    /// Output folder (default out/balance-<variant>-<players>p-seed<seed>/).
+    /// Output folder [default: out/balance-<variant>-<players>p-seed<seed>/, or the first free
+    /// -2, -3, ... when that one holds files].
     #[arg(long, short = 'o')]
     pub out: Option<PathBuf>,
     /// Do not write any file, only print the summary.
     #[arg(long, conflicts_with = "out")]
     pub no_write: bool,
+    /// Replace the results of an earlier run in --out (without it such a folder is refused).
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// Hide the progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
-    /// Deals per chunk (progress, interrupt and precision-check granularity).
+    /// Deals between precision checks (progress and interrupts are finer, sized to the agents'
+    /// speed).
     #[arg(long, default_value_t = 1024, hide = true)]
     pub chunk: u64,
 }
@@ -444,7 +456,13 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
     };
     match res {
         Ok(()) => 0,
+        // Stopped by Ctrl-C after saving what was finished (the command said so).
+        Err(msg) if progress::is_interrupted(&msg) => {
+            crate::output::clean_up();
+            progress::EXIT_INTERRUPTED
+        }
         Err(msg) => {
+            crate::output::clean_up();
             eprintln!("error: {msg}");
             2
         }
@@ -489,15 +507,13 @@ fn negative_value_message(e: &clap::Error) -> Option<String> {
     negative.then(|| format!("invalid value '{v}' for '{arg}': the value must be >= 0"))
 }
 
-/// A rayon pool of `--threads` workers (default: all cores) and its size.
+/// A rayon pool of `--threads` workers (default: all cores; capped, with a warning, at
+/// `progress::THREADS_PER_CORE` per core) and its size.
 pub(crate) fn thread_pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
-    let threads = match threads {
-        Some(0) => return Err("--threads must be at least 1".into()),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
+    let (threads, warning) = progress::threads(threads)?;
+    if let Some(w) = warning {
+        eprintln!("{w}");
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -514,48 +530,68 @@ pub(crate) fn default_out(command: &str, variant: &str, players: usize, seed: u6
 fn output_dir(
     no_write: bool,
     out: Option<&PathBuf>,
+    force: bool,
     default: String,
+    files: &[&str],
 ) -> Result<Option<PathBuf>, String> {
     if no_write {
         return Ok(None);
     }
-    let d = out.cloned().unwrap_or_else(|| PathBuf::from(default));
-    std::fs::create_dir_all(&d)
-        .map_err(|e| format!("cannot create output folder {}: {e}", d.display()))?;
+    let d = match out {
+        Some(d) => {
+            claim_folder(d, force, files)?;
+            d.clone()
+        }
+        None => fresh_default(&default),
+    };
+    // The folders it creates are removed again if the run ends with nothing in them.
+    crate::output::create_dir(&d)?;
     Ok(Some(d))
 }
 
-/// A flag set by the first Ctrl-C (the run stops after the current chunk and saves what is
-/// finished); a second Ctrl-C exits at once.
-pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    stop
+/// The default output folder `base`, or, when a folder of that name already holds files, the
+/// first of `base-2`, `base-3`, ... that does not: every run gets a folder of its own.
+fn fresh_default(base: &str) -> PathBuf {
+    let taken = |p: &Path| std::fs::read_dir(p).is_ok_and(|mut d| d.next().is_some());
+    let first = PathBuf::from(base);
+    if !taken(&first) {
+        return first;
+    }
+    (2u64..)
+        .map(|k| PathBuf::from(format!("{base}-{k}")))
+        .find(|p| !taken(p))
+        .expect("some suffix is free")
 }
 
-/// A games progress bar on stderr (indicatif hides it when stderr is not a terminal).
-fn progress_bar(total: u64, hidden: bool, unit: &str) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        Some(total),
-        if hidden {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        },
-    );
-    pb.set_style(
-        ProgressStyle::with_template(
-            &format!("{{spinner}} [{{elapsed_precise}}] {{bar:40}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, eta {{eta}})"),
-        )
-        .expect("valid template"),
-    );
-    pb
+/// An explicit `--out` folder must not hold another run's result files (`files`): without
+/// `--force` that is an error naming them; with it they are removed first, so the folder never
+/// mixes two runs' files.
+fn claim_folder(dir: &Path, force: bool, files: &[&str]) -> Result<(), String> {
+    let present: Vec<&str> = files
+        .iter()
+        .copied()
+        .filter(|f| dir.join(f).exists())
+        .collect();
+    if present.is_empty() {
+        return Ok(());
+    }
+    if !force {
+        return Err(format!(
+            "output folder {} already holds a run's results ({}): choose another --out, or \
+             give --force to replace them",
+            dir.display(),
+            present.join(", ")
+        ));
+    }
+    for f in present {
+        std::fs::remove_file(dir.join(f))
+            .map_err(|e| format!("--force: cannot remove {}: {e}", dir.join(f).display()))?;
+    }
+    Ok(())
 }
+
+/// The files `simulate` writes.
+const SIMULATE_FILES: [&str; 2] = ["summary.json", "games.csv"];
 
 /// Parses `--agents` for game `G` (each spec checked against the variant).
 pub(crate) fn parse_agents<G: SimGame>(s: &str, players: usize) -> Result<Vec<AgentSpec>, String> {
@@ -617,10 +653,15 @@ variant_commands! {
 
 #[derive(Serialize)]
 struct RunInfo {
+    /// Where the result came from (`docs/output-schema.md`).
+    provenance: Provenance,
     threads: usize,
     elapsed_seconds: f64,
     games_per_second: f64,
     interrupted: bool,
+    /// After Ctrl-C: which games the summary covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -708,16 +749,18 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    if a.chunk == 0 {
+    if a.chunk == Some(0) {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
+        a.force,
         default_out("simulate", r.variant, r.players, a.seed),
+        &SIMULATE_FILES,
     )?;
-    let stop = interrupt_flag();
     let mut csv_file = match (&out_dir, a.csv) {
         (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
         _ => None,
@@ -727,7 +770,14 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
     }
-    let pb = progress_bar(a.games, a.no_progress, "games");
+    let pb = progress::bar(a.games, a.no_progress, "games");
+    progress::arm(Notice {
+        unit: "games".into(),
+        saved_to: out_dir.clone(),
+        kept: "the finished games (games 0 to n-1 of the batch, no gap)".into(),
+        bar: Some(pb.clone()),
+        after: None,
+    });
     let labels: Vec<String> = r.agents.iter().map(|s| s.label()).collect();
     let start = Instant::now();
     let opts = r.opts;
@@ -741,10 +791,10 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
             master_seed: a.seed,
             agents: &r.agents,
             new_game: &new_game,
-            chunk: a.chunk,
+            chunk: a.chunk.unwrap_or(0),
             keep_records: csv_file.is_some(),
         };
-        run_batch(&batch, &stop, |st, records| {
+        run_batch_with(&batch, stop, &|n| pb.inc(n), |st, records| {
             pb.set_position(st.games);
             if let Some(f) = csv_file.as_mut() {
                 if write_err.is_none() {
@@ -778,10 +828,25 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
         options: serde_json::to_value(opts).expect("options serialise"),
         stats: result.stats.report(&labels),
         run: RunInfo {
+            provenance: Provenance::new(
+                r.variant,
+                players,
+                serde_json::to_value(opts).expect("options serialise"),
+                labels.clone(),
+                a.seed,
+                threads,
+            ),
             threads,
             elapsed_seconds: elapsed,
             games_per_second: result.games_run as f64 / elapsed.max(1e-9),
             interrupted: result.interrupted,
+            note: result.interrupted.then(|| {
+                format!(
+                    "interrupted: games 0 to {} of the batch, no gap (the summary of -n {})",
+                    result.games_run.saturating_sub(1),
+                    result.games_run
+                )
+            }),
         },
     };
     let json = serde_json::to_string_pretty(&summary).expect("summary serialises");
@@ -799,18 +864,23 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} games finished and saved",
-            result.games_run, a.games
+            "{} of {} games finished (games 0 to {}: the summary of a run with -n {})",
+            result.games_run,
+            a.games,
+            result.games_run.saturating_sub(1),
+            result.games_run
         ),
+        out_dir.is_some(),
     )
 }
 
-/// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>` on stderr and an error
-/// (the finished part is saved by then).
-fn interrupted_result(interrupted: bool, done: String) -> Result<(), String> {
+/// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>, saved` on stderr (no
+/// "saved" with `--no-write`) and the interrupted error (exit code 130; the finished part is
+/// saved by then).
+fn interrupted_result(interrupted: bool, done: String, saved: bool) -> Result<(), String> {
     if interrupted {
-        eprintln!("interrupted: {done}");
-        return Err("interrupted".into());
+        eprintln!("{}", progress::interrupted_message(&done, saved));
+        return Err(progress::interrupted());
     }
     Ok(())
 }
@@ -907,6 +977,8 @@ struct CardRow {
     id: usize,
     code: &'static str,
     name: &'static str,
+    #[serde(rename = "type")]
+    card_type: &'static str,
     color: Option<&'static str>,
     points: i32,
     copies: u8,
@@ -975,6 +1047,7 @@ fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
             id,
             code: c.code,
             name: c.name,
+            card_type: c.card_type,
             color: c.color.map(|c| c.name()),
             points: c.points,
             copies: c.copies,
@@ -1036,13 +1109,13 @@ fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
         info.source
     );
     out.push_str(&format!(
-        "{:>3}  {:<5} {:<28} {:>6} {:>6}\n",
-        "id", "code", "name", "points", "copies"
+        "{:>3}  {:<5} {:<28} {:<16} {:>6} {:>6}\n",
+        "id", "code", "name", "type", "points", "copies"
     ));
     for c in &cards {
         out.push_str(&format!(
-            "{:>3}  {:<5} {:<28} {:>6} {:>6}\n",
-            c.id, c.code, c.name, c.points, c.copies
+            "{:>3}  {:<5} {:<28} {:<16} {:>6} {:>6}\n",
+            c.id, c.code, c.name, c.card_type, c.points, c.copies
         ));
     }
     out.push_str(&format!("\naction ids ({} in all):\n", G::NUM_ACTIONS));
@@ -1091,6 +1164,7 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let plan = Plan::new(entrants.len(), a.players, a.seating)?;
     let per_deal = plan.games_per_deal() as u64;
     let total_games = a.games.checked_mul(per_deal).ok_or_else(|| {
@@ -1102,10 +1176,18 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
+        a.force,
         default_out("tournament", variant, a.players, a.seed),
+        &tour::FILE_NAMES,
     )?;
-    let stop = interrupt_flag();
-    let pb = progress_bar(total_games, a.no_progress, "games");
+    let pb = progress::bar(total_games, a.no_progress, "games");
+    progress::arm(Notice {
+        unit: "deals".into(),
+        saved_to: out_dir.clone(),
+        kept: "the finished deals (deals 0 to n-1, each with all its seatings)".into(),
+        bar: Some(pb.clone()),
+        after: Some("the games in flight (a deal not finished by then is dropped)".into()),
+    });
     let players = a.players;
     let new_game = move |seed: u64| G::deal(opts, players, seed);
     let specs: Vec<AgentSpec> = entrants.iter().map(|e| e.spec.clone()).collect();
@@ -1115,10 +1197,10 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         deals: a.games,
         seed: a.seed,
         new_game: &new_game,
-        chunk: a.chunk.unwrap_or((16_384 / per_deal).max(1)),
+        chunk: a.chunk.unwrap_or(0),
     };
     let start = Instant::now();
-    let result = pool.install(|| tour::run(&schedule, &make_agent, &stop, &|g| pb.inc(g)));
+    let result = pool.install(|| tour::run(&schedule, &make_agent, stop, &|g| pb.inc(g)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let report = result.stats.report(&entrants);
@@ -1132,6 +1214,14 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         serde_json::to_value(opts).expect("options serialise"),
     );
     let run = tour::RunInfo {
+        provenance: Provenance::new(
+            variant,
+            a.players,
+            serde_json::to_value(opts).expect("options serialise"),
+            entrants.iter().map(|e| e.spec.label()).collect(),
+            a.seed,
+            threads,
+        ),
         threads,
         elapsed_seconds: elapsed,
         games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
@@ -1156,9 +1246,12 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} deals finished and saved",
-            result.deals_run, a.games
+            "{} of {} deals finished (deals 0 to {}, every seating)",
+            result.deals_run,
+            a.games,
+            result.deals_run.saturating_sub(1)
         ),
+        out_dir.is_some(),
     )
 }
 
@@ -1227,13 +1320,22 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         return Err("--chunk must be at least 1".into());
     }
     let (pool, threads) = thread_pool(a.threads)?;
+    let stop = progress::interrupt_flag();
     let out_dir = output_dir(
         a.no_write,
         a.out.as_ref(),
+        a.force,
         default_out("balance", variant, a.players, a.seed),
+        &crate::balance::render::FILE_NAMES,
     )?;
-    let stop = interrupt_flag();
-    let pb = progress_bar(a.deals, a.no_progress, "deals");
+    let pb = progress::bar(a.deals, a.no_progress, "deals");
+    progress::arm(Notice {
+        unit: "deals".into(),
+        saved_to: out_dir.clone(),
+        kept: "a report on the finished deals (deals 0 to n-1)".into(),
+        bar: Some(pb.clone()),
+        after: None,
+    });
     let players = a.players;
     let new_game = move |seed: u64| G::deal(opts, players, seed);
     // The swap needs dealt hands (Hot Death's dealer may still have to choose the hand size).
@@ -1257,7 +1359,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         chunk: a.chunk,
     };
     let start = Instant::now();
-    let result = pool.install(|| exp.run(&stop, |d| pb.set_position(d)));
+    let result = pool.install(|| exp.run_with(stop, &|d| pb.inc(d), |d| pb.set_position(d)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let setup = report::RunSetup {
@@ -1273,6 +1375,14 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         command: balance_command(&a, variant),
     };
     let run = report::RunInfo {
+        provenance: Some(Provenance::new(
+            variant,
+            players,
+            serde_json::to_value(opts).expect("options serialise"),
+            agents.iter().map(|s| s.label()).collect(),
+            a.seed,
+            threads,
+        )),
         threads,
         seconds: elapsed,
         games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
@@ -1313,8 +1423,11 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     interrupted_result(
         result.interrupted,
         format!(
-            "{} of {} deals finished; the report covers them",
-            rep.deals, a.deals
+            "{} of {} deals finished (deals 0 to {}); the report covers them",
+            rep.deals,
+            a.deals,
+            rep.deals.saturating_sub(1)
         ),
+        out_dir.is_some(),
     )
 }

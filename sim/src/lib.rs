@@ -4,6 +4,7 @@ pub mod balance;
 pub mod cli;
 pub mod config;
 pub mod output;
+pub mod progress;
 pub mod provenance;
 pub mod rating;
 pub mod replay;

@@ -1,18 +1,20 @@
 //! The parallel batch runner.
 //!
 //! Game `i` of a batch with master seed `m` uses `game_seed(m, i)`; its engine chance stream and
-//! each seat's agent stream are derived from that seed alone. Games are processed in chunks; the
-//! games of a chunk run in parallel (rayon) and fold into integer accumulators, so the summary is
-//! bit-identical for any thread count. Between chunks the runner reports progress, streams the
-//! chunk's per-game records (in game order) and checks for an interrupt.
+//! each seat's agent stream are derived from that seed alone. Games are processed in chunks of
+//! blocks of consecutive games (sized to the games' speed, `crate::progress`); the blocks run in
+//! parallel (rayon) and fold into integer accumulators, so the summary is bit-identical for any
+//! thread count and any chunking. Progress is reported per block; between chunks the runner
+//! streams the chunk's per-game records (in game order). An interrupt stops new blocks from
+//! starting: the games run are always a prefix `0..n` of the batch.
 //!
 //! When every seat is the uniform random agent and nothing observes the game, a game is played
 //! by the variant's fused `Game::play_random` loop: the same actions from the same seat streams
 //! (tested bit for bit against the general loop), without per-decision agent dispatch.
 
+use crate::progress::{run_blocks, run_chunks, Chunker};
 use crate::stats::{GameRecord, Stats};
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use uno_agents::{Agent, AgentSpec, AgentSupport, AnyAgent, Decision};
 use uno_engine::{game_seed, stream_seed, Action, ActionList, Game, Rng, Seat};
 
@@ -107,84 +109,115 @@ pub struct Batch<'a, G: Game> {
     pub agents: &'a [AgentSpec],
     /// Builds the initial state of a game from its engine seed.
     pub new_game: &'a (dyn Fn(u64) -> G + Sync),
-    /// Games per chunk (progress / streaming / interrupt granularity).
+    /// Games per chunk (streaming granularity); 0 sizes chunks to the games' speed
+    /// ([`crate::progress::Chunker`]).
     pub chunk: u64,
     /// Keep the per-game records of each chunk for `on_chunk`.
     pub keep_records: bool,
 }
 
+/// Most games per chunk when the per-game records are kept (bounds their memory).
+pub const MAX_RECORDS_CHUNK: u64 = 65_536;
+
 /// Result of a batch.
 pub struct BatchResult {
     pub stats: Stats,
-    /// Games actually run (fewer than asked if interrupted).
+    /// Games actually run (fewer than asked if interrupted): games `0..games_run`.
     pub games_run: u64,
     pub interrupted: bool,
 }
 
-/// Runs the batch on the current rayon pool. `on_chunk(stats_so_far, records)` is called after
-/// each chunk, in order; `stop` is polled between chunks.
+/// [`run_batch_with`] without per-block progress.
 pub fn run_batch<G: AgentSupport>(
     b: &Batch<'_, G>,
     stop: &AtomicBool,
+    on_chunk: impl FnMut(&Stats, &[GameRecord]),
+) -> BatchResult {
+    run_batch_with(b, stop, &|_| {}, on_chunk)
+}
+
+/// Runs the batch on the current rayon pool, in blocks of consecutive games claimed in order
+/// ([`crate::progress::run_blocks`]). `progress(games)` is called from the workers after each
+/// block; `on_chunk(stats_so_far, records)` after each chunk, in order. After `stop` is raised
+/// no new block starts and the blocks in flight finish, so the games run are exactly
+/// `0..games_run` (the summary of a run of `games_run` games).
+pub fn run_batch_with<G: AgentSupport>(
+    b: &Batch<'_, G>,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
     mut on_chunk: impl FnMut(&Stats, &[GameRecord]),
 ) -> BatchResult {
     let players = (b.new_game)(game_seed(b.master_seed, 0)).num_players();
     let mut total = Stats::new(players);
-    let mut done = 0u64;
-    let mut interrupted = false;
     let make_agents = || -> Vec<AnyAgent<G>> { b.agents.iter().map(|s| s.instantiate()).collect() };
-    while done < b.games {
-        if stop.load(Ordering::Relaxed) {
-            interrupted = true;
-            break;
-        }
-        let end = (done + b.chunk).min(b.games);
-        let one = |agents: &mut Vec<AnyAgent<G>>, i: u64| {
-            let seed = game_seed(b.master_seed, i);
-            let state = (b.new_game)(stream_seed(seed, ENGINE_STREAM));
-            play_game(state, agents, seed, i)
-        };
-        let (chunk_stats, records) = if b.keep_records {
-            let records: Vec<GameRecord> = (done as usize..end as usize)
-                .into_par_iter()
-                .with_min_len(64)
-                .map_init(make_agents, |agents, i| one(agents, i as u64))
-                .collect();
-            let mut st = Stats::new(players);
-            for r in &records {
-                st.record(r);
-            }
-            (st, records)
-        } else {
-            let st = (done as usize..end as usize)
-                .into_par_iter()
-                .with_min_len(256)
-                .fold(
-                    // Boxed: the accumulator moves through every step of the fold, and a
-                    // pointer moves for free where the whole summary would be copied.
-                    || (Box::new(Stats::new(players)), make_agents()),
-                    |(mut st, mut agents), i| {
-                        st.record(&one(&mut agents, i as u64));
-                        (st, agents)
-                    },
-                )
-                .map(|(st, _)| *st)
-                .reduce(
-                    || Stats::new(players),
-                    |mut a, b| {
-                        a.merge(&b);
-                        a
+    let one = |agents: &mut Vec<AnyAgent<G>>, i: u64| {
+        let seed = game_seed(b.master_seed, i);
+        let state = (b.new_game)(stream_seed(seed, ENGINE_STREAM));
+        play_game(state, agents, seed, i)
+    };
+    let max_chunk = if b.keep_records {
+        MAX_RECORDS_CHUNK
+    } else {
+        u64::MAX
+    };
+    let mut chunker = Chunker::new(rayon::current_num_threads(), Some(b.chunk), max_chunk);
+    let mut records = Vec::new();
+    let (games_run, interrupted) = run_chunks(
+        0..b.games,
+        &mut chunker,
+        stop,
+        |_| Some(u64::MAX),
+        |range, block| {
+            let start = range.start;
+            let (end, parts) = if b.keep_records {
+                let blocks = run_blocks(
+                    range,
+                    block,
+                    stop,
+                    progress,
+                    make_agents,
+                    || (Box::new(Stats::new(players)), Vec::new()),
+                    |agents, (st, recs): &mut (Box<Stats>, Vec<GameRecord>), i| {
+                        let r = one(agents, i);
+                        st.record(&r);
+                        recs.push(r);
+                        true
                     },
                 );
-            (st, Vec::new())
-        };
-        total.merge(&chunk_stats);
-        done = end;
-        on_chunk(&total, &records);
-    }
+                let (end, parts) = blocks.prefix();
+                records.clear();
+                let mut stats = Vec::with_capacity(parts.len());
+                for (st, recs) in parts {
+                    records.extend_from_slice(&recs);
+                    stats.push(st);
+                }
+                (end, stats)
+            } else {
+                // Boxed: the accumulator of a block stays put while a pointer moves.
+                run_blocks(
+                    range,
+                    block,
+                    stop,
+                    progress,
+                    make_agents,
+                    || Box::new(Stats::new(players)),
+                    |agents, st: &mut Box<Stats>, i| {
+                        st.record(&one(agents, i));
+                        true
+                    },
+                )
+                .prefix()
+            };
+            for st in &parts {
+                total.merge(st);
+            }
+            on_chunk(&total, &records);
+            end - start
+        },
+    );
     BatchResult {
         stats: total,
-        games_run: done,
+        games_run,
         interrupted,
     }
 }

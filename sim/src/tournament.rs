@@ -19,10 +19,10 @@
 //! See `docs/tournament.md` for the statistics and the rating model.
 
 use crate::output::write_atomic;
+use crate::progress::{run_blocks, run_chunks, Chunker};
 use crate::rating::{self, BtFit, ELO_PER_NAT};
 use crate::runner::{play_game, ENGINE_STREAM};
 use crate::stats::{wilson95, GameRecord};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -479,7 +479,7 @@ pub struct Schedule<'a, G: Game> {
     pub seed: u64,
     /// Builds the initial state of a deal from its engine seed.
     pub new_game: &'a (dyn Fn(u64) -> G + Sync),
-    /// Deals per chunk (interrupt granularity; progress is reported per deal).
+    /// Deals per chunk; 0 sizes chunks to the agents' speed ([`crate::progress::Chunker`]).
     pub chunk: u64,
 }
 
@@ -492,7 +492,10 @@ pub struct TournamentRun {
 }
 
 /// Runs a tournament on the current rayon pool. `make_agent(i)` builds a fresh agent for entrant
-/// `i`; `progress(games)` is called after each finished deal; `stop` is polled between games.
+/// `i`; `progress(games)` is called after each block of finished deals (blocks are sized to the
+/// agents' speed, `crate::progress`); `stop` is polled between games. Deals start in index order
+/// and a deal counts only with all its seatings, so an interrupted run keeps exactly deals
+/// `0..deals_run` (a deal stopped half-way, and any deal after it, is dropped).
 pub fn run<G: Game, A: Agent<G>>(
     s: &Schedule<'_, G>,
     make_agent: &(dyn Fn(usize) -> A + Sync),
@@ -502,56 +505,40 @@ pub fn run<G: Game, A: Agent<G>>(
     let plan = s.plan;
     let (k, n) = (plan.agents, plan.players);
     let per_deal = plan.games_per_deal() as u64;
-    let chunk = s.chunk.max(1);
     let mut total = TournamentStats::new(k, n);
-    let mut done = 0u64;
-    let mut interrupted = false;
-    while done < s.deals {
-        if stop.load(Ordering::Relaxed) {
-            interrupted = true;
-            break;
-        }
-        let end = (done + chunk).min(s.deals);
-        let outs: Vec<Option<Vec<GameRecord>>> = (done as usize..end as usize)
-            .into_par_iter()
-            .map_init(
+    let mut chunker = Chunker::new(rayon::current_num_threads(), Some(s.chunk), u64::MAX);
+    let (deals_run, interrupted) = run_chunks(
+        0..s.deals,
+        &mut chunker,
+        stop,
+        |_| Some(u64::MAX),
+        |range, block| {
+            let start = range.start;
+            let (end, parts) = run_blocks(
+                range,
+                block,
+                stop,
+                &|d| progress(d * per_deal),
                 || AgentPool::new(k, make_agent),
-                |pool, i| {
-                    let r = play_deal(plan, s.seed, i as u64, s.new_game, pool, Some(stop));
-                    if r.is_some() {
-                        progress(per_deal);
+                || TournamentStats::new(k, n),
+                |pool, st, i| match play_deal(plan, s.seed, i, s.new_game, pool, Some(stop)) {
+                    Some(records) => {
+                        st.record_deal(plan, &records);
+                        true
                     }
-                    r
+                    None => false,
                 },
             )
-            .collect();
-        let ok = outs.iter().take_while(|o| o.is_some()).count();
-        let part = outs[..ok]
-            .par_iter()
-            .fold(
-                || TournamentStats::new(k, n),
-                |mut st, r| {
-                    st.record_deal(plan, r.as_deref().expect("finished deal"));
-                    st
-                },
-            )
-            .reduce(
-                || TournamentStats::new(k, n),
-                |mut a, b| {
-                    a.merge(&b);
-                    a
-                },
-            );
-        total.merge(&part);
-        done += ok as u64;
-        if ok < outs.len() {
-            interrupted = true;
-            break;
-        }
-    }
+            .prefix();
+            for p in &parts {
+                total.merge(p);
+            }
+            end - start
+        },
+    );
     TournamentRun {
         stats: total,
-        deals_run: done,
+        deals_run,
         interrupted,
     }
 }
@@ -831,6 +818,8 @@ impl TournamentConfig {
 /// Timings and run facts (not deterministic).
 #[derive(Clone, Debug, Serialize)]
 pub struct RunInfo {
+    /// Where the result came from (`docs/output-schema.md`).
+    pub provenance: crate::provenance::Provenance,
     pub threads: usize,
     pub elapsed_seconds: f64,
     pub games_per_second: f64,
@@ -1080,6 +1069,14 @@ pub fn markdown(cfg: &TournamentConfig, rep: &TournamentReport) -> String {
 
 /// Writes `tournament.json`, `agents.csv`, `head_to_head.csv` and `tournament.md` into `dir`
 /// (each atomically).
+/// The files `write_outputs` writes.
+pub const FILE_NAMES: [&str; 4] = [
+    "tournament.json",
+    "agents.csv",
+    "head_to_head.csv",
+    "tournament.md",
+];
+
 pub fn write_outputs(
     dir: &Path,
     cfg: &TournamentConfig,

@@ -37,11 +37,13 @@ pub fn train(a: TrainArgs) -> Result<(), String> {
 #[cfg(feature = "neural")]
 mod imp {
     use super::TrainArgs;
-    use crate::cli::{default_out, interrupt_flag, thread_pool};
+    use crate::cli::{default_out, thread_pool};
     use crate::output::write_atomic;
+    use crate::progress::{self, Notice};
     use crate::train::{self, CurvePoint, TrainConfig, Trainer};
     use crate::variant::SimGame;
     use std::path::PathBuf;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     fn parse_hidden(s: &str) -> Result<Vec<usize>, String> {
         s.split(',')
@@ -223,8 +225,8 @@ mod imp {
         // The game options as the variant parses them (also validates a resumed train.json).
         let input = crate::config::OptionInput::from_value(&cfg.options)?;
         let opts = input.resolve::<G>(cfg.players)?;
-        std::fs::create_dir_all(&out)
-            .map_err(|e| format!("cannot create output folder {}: {e}", out.display()))?;
+        let stop = progress::interrupt_flag();
+        crate::output::create_dir(&out)?;
         let mut t = if a.resume {
             Trainer::<G>::resume(cfg.clone(), opts, &out)?
         } else {
@@ -234,8 +236,44 @@ mod imp {
             &train::train_json(&out),
             (serde_json::to_string_pretty(&cfg).expect("serialises") + "\n").as_bytes(),
         )?;
-        let stop = interrupt_flag();
+        // Provenance: one entry per invocation (the first run, then each --resume).
+        let prov_path = out.join("provenance.json");
+        let mut runs: Vec<serde_json::Value> = if a.resume {
+            std::fs::read_to_string(&prov_path)
+                .ok()
+                .and_then(|s| serde_json::from_str(&s).ok())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        runs.push(
+            serde_json::to_value(crate::provenance::Provenance::new(
+                G::INFO.name,
+                cfg.players,
+                cfg.options.clone(),
+                vec![format!("learner against {}", cfg.opponents)],
+                cfg.seed,
+                threads,
+            ))
+            .expect("serialises"),
+        );
+        write_atomic(
+            &prov_path,
+            (serde_json::to_string_pretty(&runs).expect("serialises") + "\n").as_bytes(),
+        )?;
+        progress::arm(Notice {
+            unit: "games".into(),
+            saved_to: Some(out.clone()),
+            kept: "the network is evaluated and a checkpoint (continue with --resume)".into(),
+            bar: None,
+            after: Some(format!(
+                "the current iteration (up to {} games)",
+                cfg.games_per_iter
+            )),
+        });
         let quiet = a.quiet;
+        // The iteration of the last evaluation line printed on stderr (not printed again).
+        let shown = AtomicU64::new(u64::MAX);
         if !quiet {
             eprintln!(
                 "training {} {}p in {} ({} threads); checkpoints every {} iterations of {} games",
@@ -248,7 +286,7 @@ mod imp {
             );
         }
         let interrupted = pool.install(|| {
-            train::run(&mut t, &out, &stop, |t, p| {
+            train::run(&mut t, &out, stop, |t, p| {
                 if let (Some(p), false) = (p, quiet) {
                     if let (0, Some(b)) = (p.iteration, &t.progress.baseline) {
                         eprintln!(
@@ -257,10 +295,10 @@ mod imp {
                         );
                     }
                     eprintln!("{}", eval_line(p));
+                    shown.store(p.iteration, Ordering::Relaxed);
                 }
             })
         })?;
-        let last = t.curve.last().map(eval_line).unwrap_or_default();
         println!(
             "{} after {} games ({} samples, {} updates, {:.1} s); model: neural:{}",
             if interrupted {
@@ -274,12 +312,18 @@ mod imp {
             t.progress.seconds,
             out.display()
         );
-        println!("{last}");
+        // The final evaluation, unless the progress lines just showed it.
+        if let Some(last) = t.curve.last() {
+            if shown.load(Ordering::Relaxed) != last.iteration {
+                println!("{}", eval_line(last));
+            }
+        }
         if interrupted {
-            return Err(format!(
-                "interrupted; the checkpoint in {} is complete: continue with --resume",
+            eprintln!(
+                "interrupted: the checkpoint in {} is complete and saved: continue with --resume",
                 out.display()
-            ));
+            );
+            return Err(progress::interrupted());
         }
         Ok(())
     }

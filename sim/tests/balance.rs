@@ -34,6 +34,7 @@ fn setup(players: usize) -> RunSetup {
 
 fn run_info() -> RunInfo {
     RunInfo {
+        provenance: None,
         threads: 1,
         seconds: 0.0,
         games_per_second: 0.0,

@@ -2,11 +2,11 @@
 //! and the two skill games (skill agent and baseline), folded into integer accumulators (so the result is identical for
 //! any thread count), chunk by chunk until the budget or the precision target is reached.
 
+use crate::progress::{run_blocks, run_chunks, Chunker};
 use crate::runner::{play_game, play_game_observed, ENGINE_STREAM};
 use crate::stats::{GameRecord, Stats};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use uno_agents::{AgentSpec, AgentSupport, AnyAgent};
 use uno_engine::{game_seed, stream_seed, CardGame, Rng, Seat};
 
@@ -442,8 +442,23 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
     }
 
     /// Runs on the current rayon pool. `progress(deals_done)` is called after each chunk;
-    /// `stop` is polled between chunks (finished chunks are kept).
-    pub fn run(&self, stop: &AtomicBool, mut progress: impl FnMut(u64)) -> ExperimentResult {
+    /// `stop` is polled between blocks of deals (finished deals are kept).
+    pub fn run(&self, stop: &AtomicBool, progress: impl FnMut(u64)) -> ExperimentResult {
+        self.run_with(stop, &|_| {}, progress)
+    }
+
+    /// As [`Experiment::run`], also calling `finished(deals)` from the workers after each block
+    /// of deals. Deals start in index order in blocks sized to the agents' speed
+    /// (`crate::progress`); after `stop` no new block starts and the blocks in flight finish,
+    /// so the result covers exactly deals `0..deals`. The precision target is checked only
+    /// when the deals done reach a multiple of `chunk` (and at least `min_deals`), so where an
+    /// uninterrupted run stops does not depend on timing or threads.
+    pub fn run_with(
+        &self,
+        stop: &AtomicBool,
+        finished: &(dyn Fn(u64) + Sync),
+        mut progress: impl FnMut(u64),
+    ) -> ExperimentResult {
         let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
         let players = probe.num_players();
         let kinds = probe.card_table().len();
@@ -451,43 +466,50 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         let mut deck = vec![0u32; kinds];
         probe.census(&mut deck);
         total.deck = deck;
-        let mut done = 0u64;
-        let mut interrupted = false;
-        let chunk = self.chunk.max(1);
-        while done < self.max_deals {
-            if let Some(p) = self.precision {
-                if done >= self.min_deals && total.max_half_width() <= p {
-                    break;
+        // Read by the precision check between chunks, added to by each chunk.
+        let total = std::cell::RefCell::new(total);
+        let check = self.chunk.max(1);
+        let mut chunker = Chunker::new(rayon::current_num_threads(), None, u64::MAX);
+        let (_, interrupted) = run_chunks(
+            0..self.max_deals,
+            &mut chunker,
+            stop,
+            |done| {
+                if let Some(p) = self.precision {
+                    if done.is_multiple_of(check)
+                        && done >= self.min_deals
+                        && total.borrow().max_half_width() <= p
+                    {
+                        return None;
+                    }
                 }
-            }
-            if stop.load(Ordering::Relaxed) {
-                interrupted = true;
-                break;
-            }
-            let end = (done + chunk).min(self.max_deals);
-            let part = (done..end)
-                .into_par_iter()
-                .fold(
-                    || (BalanceStats::new(players, kinds), self.worker(kinds)),
-                    |(mut st, mut w), j| {
-                        self.deal(j, &mut w, &mut st);
-                        (st, w)
+                Some((done / check + 1) * check)
+            },
+            |range, block| {
+                let start = range.start;
+                let (end, parts) = run_blocks(
+                    range,
+                    block,
+                    stop,
+                    finished,
+                    || self.worker(kinds),
+                    || BalanceStats::new(players, kinds),
+                    |w, st, j| {
+                        self.deal(j, w, st);
+                        true
                     },
                 )
-                .map(|(st, _)| st)
-                .reduce(
-                    || BalanceStats::new(players, kinds),
-                    |mut a, b| {
-                        a.merge(&b);
-                        a
-                    },
-                );
-            total.merge(&part);
-            done = end;
-            progress(done);
-        }
+                .prefix();
+                let mut total = total.borrow_mut();
+                for p in &parts {
+                    total.merge(p);
+                }
+                progress(end);
+                end - start
+            },
+        );
         ExperimentResult {
-            stats: total,
+            stats: total.into_inner(),
             interrupted,
         }
     }

@@ -2145,6 +2145,7 @@ mod tests {
                     .to_string(),
             },
             run: RunInfo {
+                provenance: None,
                 threads: 8,
                 seconds: 12.34,
                 games_per_second: 5000.0,

@@ -30,6 +30,10 @@ pub struct RunSetup {
 /// What the run did (not part of the deterministic result: timings, threads).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct RunInfo {
+    /// Where the result came from (`docs/output-schema.md`); always set in the reports the CLI
+    /// writes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<crate::provenance::Provenance>,
     pub threads: usize,
     pub seconds: f64,
     pub games_per_second: f64,

@@ -870,6 +870,8 @@ impl<G: SimGame> Trainer<G> {
         let final_dir = out.join(CHECKPOINT_DIR);
         let tmp = out.join(format!("{CHECKPOINT_DIR}.partial-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&tmp);
+        // Removed by a second Ctrl-C (`crate::output::clean_up`) if left half-written.
+        crate::output::register_partial(&tmp);
         let mk = |d: &Path| {
             std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))
         };
@@ -894,6 +896,7 @@ impl<G: SimGame> Trainer<G> {
             std::fs::rename(&final_dir, &old).map_err(|e| e.to_string())?;
         }
         std::fs::rename(&tmp, &final_dir).map_err(|e| e.to_string())?;
+        crate::output::forget_partial(&tmp);
         let _ = std::fs::remove_dir_all(&old);
         // The model at the top of the output folder (`neural:OUT`), each file replaced atomically.
         for f in [nn::net::CONFIG_FILE, nn::net::WEIGHTS_FILE] {

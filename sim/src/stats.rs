@@ -261,18 +261,30 @@ impl Stats {
     }
 }
 
-/// 95% Wilson score interval for `k` successes out of `n`.
+/// 95% Wilson score interval for `k` successes out of `n`. The bound at 0 successes is exactly
+/// 0, and at `n` successes exactly 1 (the formula's two terms cancel there; in floating point
+/// they may leave a rounding residue).
 pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    let z = crate::balance::inference::z95();
     let n_f = n as f64;
     let p = k as f64 / n_f;
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f) + z * z / (4.0 * n_f * n_f)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

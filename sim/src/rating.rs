@@ -18,10 +18,13 @@
 //! virtual comparison split half and half to every pair that met (`w_ij += 0.5`, `w_ji += 0.5`)
 //! and says so (`regularized`).
 
+use ndarray::{Array1, Array2, ArrayView2};
+
 /// Multiplier from the natural-log strength scale to the Elo-like scale (`400 / ln 10`).
 pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 
-/// A fitted Bradley–Terry model.
+/// A fitted Bradley–Terry model. The matrices are computed as `ndarray` arrays and handed out
+/// row-major (entry `(i, j)` at `i * k + j`), as the reports store them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BtFit {
     /// Number of agents.
@@ -61,7 +64,8 @@ impl BtFit {
     }
 }
 
-/// Standard error (Elo scale) of `R_i − R_j` from a covariance matrix on the natural-log scale.
+/// Standard error (Elo scale) of `R_i − R_j` from a covariance matrix on the natural-log scale
+/// (row-major `k × k`).
 pub fn diff_se(cov: &[f64], k: usize, i: usize, j: usize) -> f64 {
     let v = cov[i * k + i] + cov[j * k + j] - 2.0 * cov[i * k + j];
     v.max(0.0).sqrt() * ELO_PER_NAT
@@ -87,14 +91,21 @@ fn ln_sigmoid(x: f64) -> f64 {
     }
 }
 
-fn log_likelihood(k: usize, w: &[f64], theta: &[f64]) -> f64 {
+/// A `k × k` matrix from its row-major entries.
+fn square(k: usize, entries: Vec<f64>) -> Array2<f64> {
+    Array2::from_shape_vec((k, k), entries).expect("k × k entries")
+}
+
+/// The entries of a matrix, row-major.
+fn row_major(m: &Array2<f64>) -> Vec<f64> {
+    m.iter().copied().collect()
+}
+
+fn log_likelihood(w: &Array2<f64>, theta: &Array1<f64>) -> f64 {
     let mut l = 0.0;
-    for i in 0..k {
-        for j in 0..k {
-            let c = w[i * k + j];
-            if i != j && c > 0.0 {
-                l += c * ln_sigmoid(theta[i] - theta[j]);
-            }
+    for ((i, j), &c) in w.indexed_iter() {
+        if i != j && c > 0.0 {
+            l += c * ln_sigmoid(theta[i] - theta[j]);
         }
     }
     l
@@ -102,22 +113,14 @@ fn log_likelihood(k: usize, w: &[f64], theta: &[f64]) -> f64 {
 
 /// Is every node reachable from every other along edges `i → j` where `edge(i, j)`?
 fn strongly_connected(k: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
-    let mut reach = vec![false; k * k];
-    for i in 0..k {
-        reach[i * k + i] = true;
-        for j in 0..k {
-            if i != j && edge(i, j) {
-                reach[i * k + j] = true;
-            }
-        }
-    }
+    let mut reach = Array2::from_shape_fn((k, k), |(i, j)| i == j || edge(i, j));
     // Floyd–Warshall transitive closure (k is small).
     for m in 0..k {
         for i in 0..k {
-            if reach[i * k + m] {
+            if reach[[i, m]] {
                 for j in 0..k {
-                    if reach[m * k + j] {
-                        reach[i * k + j] = true;
+                    if reach[[m, j]] {
+                        reach[[i, j]] = true;
                     }
                 }
             }
@@ -126,42 +129,37 @@ fn strongly_connected(k: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
     reach.iter().all(|&r| r)
 }
 
-/// Inverts a small dense matrix by Gauss–Jordan elimination with partial pivoting; `None` if it
-/// is (numerically) singular.
-pub fn invert(k: usize, a: &[f64]) -> Option<Vec<f64>> {
-    let mut m = a.to_vec();
-    let mut inv = vec![0.0; k * k];
-    for i in 0..k {
-        inv[i * k + i] = 1.0;
-    }
+/// Inverts a small dense square matrix by Gauss–Jordan elimination with partial pivoting;
+/// `None` if it is (numerically) singular. (`ndarray` has no inverse without LAPACK, which
+/// the toolkit does not link for matrices of a dozen rows.)
+pub fn invert(a: ArrayView2<f64>) -> Option<Array2<f64>> {
+    let k = a.nrows();
+    assert_eq!(a.ncols(), k, "a square matrix");
+    let mut m = a.to_owned();
+    let mut inv = Array2::eye(k);
     let scale = a.iter().fold(0.0f64, |s, x| s.max(x.abs())).max(1e-300);
     for col in 0..k {
         let piv = (col..k)
-            .max_by(|&x, &y| m[x * k + col].abs().total_cmp(&m[y * k + col].abs()))
+            .max_by(|&x, &y| m[[x, col]].abs().total_cmp(&m[[y, col]].abs()))
             .expect("non-empty range");
-        if m[piv * k + col].abs() <= 1e-13 * scale {
+        if m[[piv, col]].abs() <= 1e-13 * scale {
             return None;
         }
         if piv != col {
             for c in 0..k {
-                m.swap(piv * k + c, col * k + c);
-                inv.swap(piv * k + c, col * k + c);
+                m.swap([piv, c], [col, c]);
+                inv.swap([piv, c], [col, c]);
             }
         }
-        let d = m[col * k + col];
-        for c in 0..k {
-            m[col * k + c] /= d;
-            inv[col * k + c] /= d;
-        }
+        let d = m[[col, col]];
+        m.row_mut(col).mapv_inplace(|x| x / d);
+        inv.row_mut(col).mapv_inplace(|x| x / d);
+        let (m_col, inv_col) = (m.row(col).to_owned(), inv.row(col).to_owned());
         for r in 0..k {
-            if r != col {
-                let f = m[r * k + col];
-                if f != 0.0 {
-                    for c in 0..k {
-                        m[r * k + c] -= f * m[col * k + c];
-                        inv[r * k + c] -= f * inv[col * k + c];
-                    }
-                }
+            let f = m[[r, col]];
+            if r != col && f != 0.0 {
+                m.row_mut(r).scaled_add(-f, &m_col);
+                inv.row_mut(r).scaled_add(-f, &inv_col);
             }
         }
     }
@@ -170,36 +168,28 @@ pub fn invert(k: usize, a: &[f64]) -> Option<Vec<f64>> {
 
 /// `(L + 11ᵀ/k)⁻¹ − 11ᵀ/k`: the pseudo-inverse of a symmetric matrix whose null space is
 /// exactly the all-ones vector (symmetrised against rounding).
-fn pseudo_inverse_ones(k: usize, l: &[f64]) -> Option<Vec<f64>> {
-    let kf = k as f64;
-    let shifted: Vec<f64> = l.iter().map(|x| x + 1.0 / kf).collect();
-    let mut inv = invert(k, &shifted)?;
-    for x in inv.iter_mut() {
-        *x -= 1.0 / kf;
-    }
-    Some(symmetrised(k, inv))
+fn pseudo_inverse_ones(l: &Array2<f64>) -> Option<Array2<f64>> {
+    let kf = l.nrows() as f64;
+    let inv = invert((l + 1.0 / kf).view())?;
+    Some(symmetrised(&(inv - 1.0 / kf)))
 }
 
-fn symmetrised(k: usize, mut m: Vec<f64>) -> Vec<f64> {
-    for i in 0..k {
-        for j in i + 1..k {
-            let v = 0.5 * (m[i * k + j] + m[j * k + i]);
-            m[i * k + j] = v;
-            m[j * k + i] = v;
-        }
-    }
-    m
+/// `(M + Mᵀ) / 2`.
+fn symmetrised(m: &Array2<f64>) -> Array2<f64> {
+    (m + &m.t()) * 0.5
 }
 
-fn information(k: usize, n: &[f64], theta: &[f64]) -> Vec<f64> {
-    let mut info = vec![0.0; k * k];
+/// The observed information at `theta` given the comparison counts `n` (symmetric).
+fn information(n: &Array2<f64>, theta: &Array1<f64>) -> Array2<f64> {
+    let k = theta.len();
+    let mut info = Array2::zeros((k, k));
     for i in 0..k {
         for j in 0..k {
-            if i != j && n[i * k + j] > 0.0 {
+            if i != j && n[[i, j]] > 0.0 {
                 let p = sigmoid(theta[i] - theta[j]);
-                let v = n[i * k + j] * p * (1.0 - p);
-                info[i * k + j] = -v;
-                info[i * k + i] += v;
+                let v = n[[i, j]] * p * (1.0 - p);
+                info[[i, j]] = -v;
+                info[[i, i]] += v;
             }
         }
     }
@@ -214,66 +204,48 @@ pub fn fit(k: usize, wins: &[f64]) -> Option<BtFit> {
     if k < 2 {
         return None;
     }
-    let mut w: Vec<f64> = wins.to_vec();
-    for i in 0..k {
-        w[i * k + i] = 0.0;
-    }
-    let n_of = |w: &[f64]| -> Vec<f64> {
-        let mut n = vec![0.0; k * k];
-        for i in 0..k {
-            for j in 0..k {
-                if i != j {
-                    n[i * k + j] = w[i * k + j] + w[j * k + i];
-                }
-            }
-        }
-        n
-    };
-    let n = n_of(&w);
+    let mut w = square(k, wins.to_vec());
+    w.diag_mut().fill(0.0);
+    // n_ij = w_ij + w_ji: the comparisons between i and j.
+    let n = &w + &w.t();
     // The comparison graph must be connected, or relative strengths are undefined.
-    if !strongly_connected(k, |i, j| n[i * k + j] > 0.0) {
+    if !strongly_connected(k, |i, j| n[[i, j]] > 0.0) {
         return None;
     }
-    let regularized = !strongly_connected(k, |i, j| w[i * k + j] > 0.0);
+    let regularized = !strongly_connected(k, |i, j| w[[i, j]] > 0.0);
     if regularized {
-        for i in 0..k {
-            for j in 0..k {
-                if i != j && n[i * k + j] > 0.0 {
-                    w[i * k + j] += 0.5;
-                }
+        for ((i, j), x) in w.indexed_iter_mut() {
+            if i != j && n[[i, j]] > 0.0 {
+                *x += 0.5;
             }
         }
     }
-    let n = n_of(&w);
-    let wins_total: Vec<f64> = (0..k).map(|i| (0..k).map(|j| w[i * k + j]).sum()).collect();
-    let mut theta = vec![0.0; k];
-    let mut ll = log_likelihood(k, &w, &theta);
+    let n = &w + &w.t();
+    let wins_total: Vec<f64> = w.rows().into_iter().map(|r| r.iter().sum()).collect();
+    let mut theta = Array1::<f64>::zeros(k);
+    let mut ll = log_likelihood(&w, &theta);
     let mut iterations = 0;
     let mut converged = false;
     const TOL: f64 = 1e-12;
     while iterations < 500 {
         iterations += 1;
-        let info = information(k, &n, &theta);
-        let grad: Vec<f64> = (0..k)
-            .map(|i| {
-                let expected: f64 = (0..k)
-                    .filter(|&j| j != i)
-                    .map(|j| n[i * k + j] * sigmoid(theta[i] - theta[j]))
-                    .sum();
-                wins_total[i] - expected
-            })
-            .collect();
-        let Some(pinv) = pseudo_inverse_ones(k, &info) else {
+        let info = information(&n, &theta);
+        let grad = Array1::from_shape_fn(k, |i| {
+            let expected: f64 = (0..k)
+                .filter(|&j| j != i)
+                .map(|j| n[[i, j]] * sigmoid(theta[i] - theta[j]))
+                .sum();
+            wins_total[i] - expected
+        });
+        let Some(pinv) = pseudo_inverse_ones(&info) else {
             break;
         };
-        let step: Vec<f64> = (0..k)
-            .map(|i| (0..k).map(|j| pinv[i * k + j] * grad[j]).sum())
-            .collect();
+        let step = pinv.dot(&grad);
         let mut t = 1.0;
         let mut accepted = false;
         for _ in 0..60 {
-            let cand: Vec<f64> = theta.iter().zip(&step).map(|(a, s)| a + t * s).collect();
-            let l = log_likelihood(k, &w, &cand);
+            let cand = &theta + &(&step * t);
+            let l = log_likelihood(&w, &cand);
             if l >= ll - 1e-12 * ll.abs().max(1.0) {
                 theta = cand;
                 ll = l;
@@ -288,17 +260,15 @@ pub fn fit(k: usize, wins: &[f64]) -> Option<BtFit> {
             break;
         }
     }
-    let mean = theta.iter().sum::<f64>() / k as f64;
-    for t in theta.iter_mut() {
-        *t -= mean;
-    }
-    let info = information(k, &n, &theta);
-    let cov = pseudo_inverse_ones(k, &info)?;
+    let mean = theta.sum() / k as f64;
+    theta -= mean;
+    let info = information(&n, &theta);
+    let cov = pseudo_inverse_ones(&info)?;
     Some(BtFit {
         k,
-        theta,
-        cov,
-        info,
+        theta: theta.to_vec(),
+        cov: row_major(&cov),
+        info: row_major(&info),
         log_likelihood: ll,
         regularized,
         iterations,
@@ -313,61 +283,27 @@ pub fn fit(k: usize, wins: &[f64]) -> Option<BtFit> {
 ///
 /// `cross` holds the per-deal second moments of the win counts, accumulated over deals:
 /// `cross[(a*k + b) * k*k + (c*k + d)] = Σ_deals w_ab · w_cd`. The score is linear in the
-/// counts, so `B` follows from these moments and the fitted probabilities alone.
+/// counts (`g_c = G w^c` for a `k × k²` matrix `G`), so `B = G · cross · Gᵀ` follows from these
+/// moments and the fitted probabilities alone. Returns `V` row-major.
 pub fn robust_cov(fit: &BtFit, cross: &[u64]) -> Vec<f64> {
     let k = fit.k;
     let kk = k * k;
     assert_eq!(cross.len(), kk * kk, "cross must be k² × k²");
-    // coef[i][(a,b)] = ([a == i] − [b == i]) · p_ba
-    let mut coef = vec![0.0; k * kk];
+    // G[i, (a, b)] = ([a == i] − [b == i]) · p_ba
+    let mut g = Array2::<f64>::zeros((k, kk));
     for a in 0..k {
         for b in 0..k {
-            if a == b {
-                continue;
-            }
-            let p_ba = fit.p_beats(b, a);
-            coef[a * kk + a * k + b] += p_ba;
-            coef[b * kk + a * k + b] -= p_ba;
-        }
-    }
-    // tmp = coef · cross  (k × k²), then B = tmp · coefᵀ (k × k)
-    let mut tmp = vec![0.0; k * kk];
-    for i in 0..k {
-        for x in 0..kk {
-            let c = coef[i * kk + x];
-            if c == 0.0 {
-                continue;
-            }
-            let row = &cross[x * kk..(x + 1) * kk];
-            for (y, &m) in row.iter().enumerate() {
-                if m != 0 {
-                    tmp[i * kk + y] += c * m as f64;
-                }
+            if a != b {
+                let p_ba = fit.p_beats(b, a);
+                g[[a, a * k + b]] += p_ba;
+                g[[b, a * k + b]] -= p_ba;
             }
         }
     }
-    let mut bmat = vec![0.0; k * k];
-    for i in 0..k {
-        for l in 0..k {
-            bmat[i * k + l] = (0..kk).map(|y| tmp[i * kk + y] * coef[l * kk + y]).sum();
-        }
-    }
-    let p = &fit.cov;
-    let mul = |x: &[f64], y: &[f64]| -> Vec<f64> {
-        let mut out = vec![0.0; k * k];
-        for i in 0..k {
-            for m in 0..k {
-                let a = x[i * k + m];
-                if a != 0.0 {
-                    for j in 0..k {
-                        out[i * k + j] += a * y[m * k + j];
-                    }
-                }
-            }
-        }
-        out
-    };
-    symmetrised(k, mul(&mul(p, &bmat), p))
+    let cross = Array2::from_shape_fn((kk, kk), |(x, y)| cross[x * kk + y] as f64);
+    let b = g.dot(&cross).dot(&g.t());
+    let p = square(k, fit.cov.clone());
+    row_major(&symmetrised(&p.dot(&b).dot(&p)))
 }
 
 #[cfg(test)]
@@ -387,15 +323,16 @@ mod tests {
 
     #[test]
     fn invert_roundtrip() {
-        let a = [4.0, 1.0, 2.0, 1.0, 3.0, 0.5, 2.0, 0.5, 5.0];
-        let inv = invert(3, &a).unwrap();
-        for i in 0..3 {
-            for j in 0..3 {
-                let v: f64 = (0..3).map(|m| a[i * 3 + m] * inv[m * 3 + j]).sum();
-                assert!((v - if i == j { 1.0 } else { 0.0 }).abs() < 1e-12);
-            }
+        let a = ndarray::arr2(&[[4.0, 1.0, 2.0], [1.0, 3.0, 0.5], [2.0, 0.5, 5.0]]);
+        let inv = invert(a.view()).unwrap();
+        for ((i, j), v) in a.dot(&inv).indexed_iter() {
+            assert!((v - if i == j { 1.0 } else { 0.0 }).abs() < 1e-12);
         }
-        assert!(invert(2, &[1.0, 2.0, 2.0, 4.0]).is_none());
+        // A row swap is needed (zero pivot first).
+        let b = ndarray::arr2(&[[0.0, 2.0], [3.0, 1.0]]);
+        let inv = invert(b.view()).unwrap();
+        assert_eq!(inv, ndarray::arr2(&[[-1.0 / 6.0, 1.0 / 3.0], [0.5, 0.0]]));
+        assert!(invert(ndarray::arr2(&[[1.0, 2.0], [2.0, 4.0]]).view()).is_none());
     }
 
     #[test]

@@ -1,31 +1,115 @@
 //! Mergeable statistics. Every accumulator is integer-valued and merged by addition, so the
 //! totals are identical whatever the thread count or the order in which partial results merge;
-//! memory does not grow with the number of games.
+//! memory does not grow with the number of games (the exact length histogram grows only with
+//! the longest game).
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 use uno_engine::{Ending, GameCounters, Outcome, MAX_PLAYERS};
 
-/// Game lengths (in turns) are histogrammed exactly below `EXACT_LENGTHS`, then in buckets of
-/// `WIDE_BUCKET` turns; the last bucket holds everything longer. Percentiles above
-/// `EXACT_LENGTHS` are reported as the lower bound of their bucket.
-pub const EXACT_LENGTHS: usize = 1024;
-pub const WIDE_BUCKET: usize = 64;
-pub const LENGTH_BUCKETS: usize = EXACT_LENGTHS + 1024;
+/// Lengths below this many turns are counted in a dense array (grown on demand, so at most
+/// 512 KiB per accumulator); longer ones, which need `max_actions` raised far above its default
+/// of 20,000, in a sorted map.
+pub const DENSE_LENGTHS: usize = 1 << 16;
 
-#[inline]
-fn length_bucket(turns: usize) -> usize {
-    if turns < EXACT_LENGTHS {
-        turns
-    } else {
-        (EXACT_LENGTHS + (turns - EXACT_LENGTHS) / WIDE_BUCKET).min(LENGTH_BUCKETS - 1)
+/// The exact distribution of game lengths (in turns): how many games lasted each number of
+/// turns. Merged by adding counts, so it is the same whatever the thread count, chunking or merge
+/// order. Recording is one bounds-checked increment (the array grows, rarely, to the next power
+/// of two above the longest game seen).
+///
+/// Percentiles are exact, by the nearest-rank definition: the `p`-th percentile of `n` lengths
+/// is the `⌈p·n/100⌉`-th smallest (the smallest length `L` such that at least `p`% of the games
+/// lasted `L` turns or fewer), computed in integers. It is always a length some game had.
+#[derive(Clone, Default)]
+pub struct LengthHist {
+    /// `dense[t]`: games of `t` turns, for `t < dense.len() <= DENSE_LENGTHS`.
+    dense: Vec<u64>,
+    /// Games of `DENSE_LENGTHS` turns or more, by length.
+    long: BTreeMap<u32, u64>,
+}
+
+impl LengthHist {
+    /// Counts one game of `turns` turns.
+    #[inline]
+    pub fn add(&mut self, turns: u32) {
+        match self.dense.get_mut(turns as usize) {
+            Some(c) => *c += 1,
+            None => self.add_outside(turns),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_outside(&mut self, turns: u32) {
+        let t = turns as usize;
+        if t < DENSE_LENGTHS {
+            self.dense
+                .resize((t + 1).next_power_of_two().clamp(256, DENSE_LENGTHS), 0);
+            self.dense[t] += 1;
+        } else {
+            *self.long.entry(turns).or_insert(0) += 1;
+        }
+    }
+
+    /// Adds another histogram's counts.
+    pub fn merge(&mut self, o: &LengthHist) {
+        if o.dense.len() > self.dense.len() {
+            self.dense.resize(o.dense.len(), 0);
+        }
+        for (a, b) in self.dense.iter_mut().zip(&o.dense) {
+            *a += b;
+        }
+        for (&t, &c) in &o.long {
+            *self.long.entry(t).or_insert(0) += c;
+        }
+    }
+
+    /// `(turns, games)` for every length that occurred, shortest first.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        let dense = self.dense.iter().enumerate();
+        dense
+            .filter(|(_, &c)| c > 0)
+            .map(|(t, &c)| (t as u32, c))
+            .chain(self.long.iter().map(|(&t, &c)| (t, c)))
+    }
+
+    /// Number of games counted.
+    pub fn games(&self) -> u64 {
+        self.dense.iter().sum::<u64>() + self.long.values().sum::<u64>()
+    }
+
+    /// The nearest-rank `pct`-th percentile (`pct` in 0..=100): the smallest length `L` such
+    /// that at least `⌈pct·n/100⌉` (and at least one) of the `n` games lasted `L` turns or
+    /// fewer. 0 when no game was counted.
+    pub fn percentile(&self, pct: u32) -> u64 {
+        assert!(pct <= 100, "a percentile is between 0 and 100");
+        let n = self.games();
+        let rank = (pct as u64 * n).div_ceil(100).max(1);
+        let mut acc = 0;
+        for (t, c) in self.iter() {
+            acc += c;
+            if acc >= rank {
+                return t as u64;
+            }
+        }
+        0
     }
 }
 
-fn bucket_floor(b: usize) -> u64 {
-    if b < EXACT_LENGTHS {
-        b as u64
-    } else {
-        (EXACT_LENGTHS + (b - EXACT_LENGTHS) * WIDE_BUCKET) as u64
+/// Equal when the same lengths were counted the same number of times (however far the dense
+/// array has grown).
+impl PartialEq for LengthHist {
+    fn eq(&self, o: &LengthHist) -> bool {
+        self.iter().eq(o.iter())
+    }
+}
+
+impl Eq for LengthHist {}
+
+/// The `(turns, games)` pairs that occurred.
+impl std::fmt::Debug for LengthHist {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
@@ -62,7 +146,8 @@ pub struct Stats {
     pub uno_penalties: u64,
     pub jump_ins: u64,
     pub max_turns: u64,
-    pub length_hist: Vec<u64>,
+    /// Exact game lengths (turns), for the percentiles.
+    pub lengths: LengthHist,
     /// Hands won per seat, and how hands ended (`uno_engine::HAND_ENDINGS` order).
     pub hand_wins: [u64; MAX_PLAYERS],
     pub endings: [u64; 5],
@@ -91,7 +176,7 @@ impl Stats {
             uno_penalties: 0,
             jump_ins: 0,
             max_turns: 0,
-            length_hist: vec![0; LENGTH_BUCKETS],
+            lengths: LengthHist::default(),
             hand_wins: [0; MAX_PLAYERS],
             endings: [0; 5],
         }
@@ -111,7 +196,7 @@ impl Stats {
         self.uno_penalties += c.uno_penalties as u64;
         self.jump_ins += c.jump_ins as u64;
         self.max_turns = self.max_turns.max(c.turns as u64);
-        self.length_hist[length_bucket(c.turns as usize)] += 1;
+        self.lengths.add(c.turns);
         for (a, &b) in self.hand_wins.iter_mut().zip(&c.hand_wins) {
             *a += b as u64;
         }
@@ -160,9 +245,7 @@ impl Stats {
         self.uno_penalties += o.uno_penalties;
         self.jump_ins += o.jump_ins;
         self.max_turns = self.max_turns.max(o.max_turns);
-        for (a, b) in self.length_hist.iter_mut().zip(&o.length_hist) {
-            *a += b;
-        }
+        self.lengths.merge(&o.lengths);
         for (a, b) in self.hand_wins.iter_mut().zip(&o.hand_wins) {
             *a += b;
         }
@@ -171,35 +254,37 @@ impl Stats {
         }
     }
 
-    /// Smallest length `L` such that at least `q` of games lasted `<= L` turns.
-    pub fn length_percentile(&self, q: f64) -> u64 {
-        if self.games == 0 {
-            return 0;
-        }
-        let target = (q * self.games as f64).ceil().max(1.0) as u64;
-        let mut acc = 0;
-        for (b, &c) in self.length_hist.iter().enumerate() {
-            acc += c;
-            if acc >= target {
-                return bucket_floor(b);
-            }
-        }
-        bucket_floor(LENGTH_BUCKETS - 1)
+    /// The exact nearest-rank `pct`-th percentile of the game lengths in turns (see
+    /// [`LengthHist::percentile`]).
+    pub fn length_percentile(&self, pct: u32) -> u64 {
+        self.lengths.percentile(pct)
     }
 }
 
-/// 95% Wilson score interval for `k` successes out of `n`.
+/// 95% Wilson score interval for `k` successes out of `n`. The bound at 0 successes is exactly
+/// 0, and at `n` successes exactly 1 (the formula's two terms cancel there; in floating point
+/// they may leave a rounding residue).
 pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
+    let z = crate::balance::inference::z95();
     let n_f = n as f64;
     let p = k as f64 / n_f;
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f) + z * z / (4.0 * n_f * n_f)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -229,6 +314,8 @@ pub struct AgentReport {
     pub mean_points: f64,
 }
 
+/// Game lengths in turns. The percentiles are exact (nearest rank, see
+/// [`LengthHist::percentile`]): each is the length of some game.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct LengthReport {
     pub mean_turns: f64,
@@ -236,6 +323,7 @@ pub struct LengthReport {
     pub p90_turns: u64,
     pub p99_turns: u64,
     pub max_turns: u64,
+    /// Mean decisions (actions) per game.
     pub mean_decisions: f64,
 }
 
@@ -325,9 +413,9 @@ impl Stats {
             per_agent,
             length: LengthReport {
                 mean_turns: ratio(self.turns as f64, self.games),
-                p50_turns: self.length_percentile(0.5),
-                p90_turns: self.length_percentile(0.9),
-                p99_turns: self.length_percentile(0.99),
+                p50_turns: self.length_percentile(50),
+                p90_turns: self.length_percentile(90),
+                p99_turns: self.length_percentile(99),
                 max_turns: self.max_turns,
                 mean_decisions: ratio(self.actions as f64, self.games),
             },
@@ -384,9 +472,9 @@ mod tests {
                 aborted_by: None,
             });
         }
-        assert_eq!(s.length_percentile(0.5), 50);
-        assert_eq!(s.length_percentile(0.9), 90);
-        assert_eq!(s.length_percentile(0.99), 99);
+        assert_eq!(s.length_percentile(50), 50);
+        assert_eq!(s.length_percentile(90), 90);
+        assert_eq!(s.length_percentile(99), 99);
         assert_eq!(s.max_turns, 100);
     }
 }

@@ -23,6 +23,7 @@ use crate::variant::SimGame;
 use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
 use burn::prelude::*;
 use burn::tensor::TensorData;
+use ndarray::{Array2, ArrayView1};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -294,6 +295,16 @@ impl Eval {
 /// Seed of the held-out evaluation deals (a key no training game uses).
 pub fn eval_seed(seed: u64) -> u64 {
     mix64(seed ^ 0xe7a1_0000_5eed_0001)
+}
+
+/// A batch (rows × columns, built row-major by `zeros`) as a tensor on `device`.
+fn to_tensor(a: Array2<f32>, device: &Device) -> Tensor<2> {
+    assert!(a.is_standard_layout(), "batches are built row-major");
+    let shape = [a.nrows(), a.ncols()];
+    Tensor::<2>::from_data(
+        TensorData::new(a.into_raw_vec_and_offset().0, shape),
+        device,
+    )
 }
 
 /// Seed of training game `g` (counted over the whole run).
@@ -711,41 +722,40 @@ impl<G: SimGame> Trainer<G> {
         let (mut loss_sum, mut batches) = (0.0f64, 0u64);
         let a_len = G::NUM_ACTIONS;
         for chunk in order.chunks(self.cfg.batch_size) {
+            // One row per sample: its observation, a one-hot of its action, its return.
             let b = chunk.len();
-            let mut bx = Vec::with_capacity(b * obs.len);
-            let mut mask = vec![0.0f32; b * a_len];
-            let mut target = Vec::with_capacity(b);
+            let mut bx = Array2::<f32>::zeros((b, obs.len));
+            let mut mask = Array2::<f32>::zeros((b, a_len));
+            let mut target = Array2::<f32>::zeros((b, 1));
             // Teacher: its card (one-hot) and the other cards that may be played, per row.
             let taught = self.cfg.teacher.as_ref();
-            let (mut tcard, mut tothers) = match taught {
-                Some(_) => (vec![0.0f32; b * a_len], vec![0.0f32; b * a_len]),
-                None => (Vec::new(), Vec::new()),
-            };
+            let rows_taught = if taught.is_some() { b } else { 0 };
+            let mut tcard = Array2::<f32>::zeros((rows_taught, a_len));
+            let mut tothers = Array2::<f32>::zeros((rows_taught, a_len));
             for (k, &i) in chunk.iter().enumerate() {
                 let (g, r) = (rows[i].0 as usize, rows[i].1 as usize);
                 let s = &samples[g];
-                bx.extend_from_slice(&s.obs[r * obs.len..(r + 1) * obs.len]);
-                mask[k * a_len + s.actions[r] as usize] = 1.0;
-                target.push(s.returns[r]);
+                bx.row_mut(k)
+                    .assign(&ArrayView1::from(&s.obs[r * obs.len..(r + 1) * obs.len]));
+                mask[[k, s.actions[r] as usize]] = 1.0;
+                target[[k, 0]] = s.returns[r];
                 if taught.is_some() && s.taught[r] != NO_CARD {
-                    tcard[k * a_len + s.taught[r] as usize] = 1.0;
+                    tcard[[k, s.taught[r] as usize]] = 1.0;
                     let (from, to) = (s.others_at[r] as usize, s.others_at[r + 1] as usize);
                     for &c in &s.others[from..to] {
-                        tothers[k * a_len + c as usize] = 1.0;
+                        tothers[[k, c as usize]] = 1.0;
                     }
                 }
             }
-            let bx = Tensor::<2>::from_data(TensorData::new(bx, [b, obs.len]), &self.device);
-            let mask = Tensor::<2>::from_data(TensorData::new(mask, [b, a_len]), &self.device);
-            let target = Tensor::<2>::from_data(TensorData::new(target, [b, 1]), &self.device);
+            let bx = to_tensor(bx, &self.device);
+            let mask = to_tensor(mask, &self.device);
+            let target = to_tensor(target, &self.device);
             let q_all = self.net.forward(bx);
             let q = (q_all.clone() * mask).sum_dim(1);
             let mut loss = (q - target).powi_scalar(2).mean();
             if let Some(t) = taught {
-                let tcard =
-                    Tensor::<2>::from_data(TensorData::new(tcard, [b, a_len]), &self.device);
-                let tothers =
-                    Tensor::<2>::from_data(TensorData::new(tothers, [b, a_len]), &self.device);
+                let tcard = to_tensor(tcard, &self.device);
+                let tothers = to_tensor(tothers, &self.device);
                 // Cross-entropy over the row's cards (the others masked far below); rows
                 // without a taught card are left out by `taught_row`.
                 let cards = tcard.clone() + tothers;

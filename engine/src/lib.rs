@@ -28,4 +28,4 @@ pub use game::{
     Outcome, Priors, SearchGame, Seat, SwapRecord, SwapSource, HAND_ENDINGS, MAX_PLAYERS,
 };
 pub use rng::{game_seed, stream_seed, Rng};
-pub use variant::{OptionDoc, PresetInfo, Ruleset, VariantInfo};
+pub use variant::{LogFold, OptionDoc, PresetInfo, Ruleset, VariantInfo};

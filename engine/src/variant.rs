@@ -11,6 +11,27 @@ use crate::cards::CardInfo;
 use crate::game::{CardGame, Seat};
 use serde::Serialize;
 
+/// An event the replay log folds with its neighbours into one line (see [`Ruleset::fold`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFold {
+    /// `seat` is dealt `card`: one line per seat for the whole deal.
+    Dealt { seat: u8, card: u8 },
+    /// `seat` draws `card` (`penalty`: a penalty draw): a run of one seat's draws is one line
+    /// with the total, `seat 2 draws 4 (penalty): R3 G7 B1 Y+2`.
+    Drawn { seat: u8, card: u8, penalty: bool },
+    /// The end of a penalty draw of `cards` by `seat`: makes the run of draws before it a
+    /// penalty draw (printed on its own line only when no card was drawn).
+    PenaltyTotal { seat: u8, cards: u16 },
+    /// The discard pile was reshuffled: inside a run of draws it does not split the run (it is
+    /// printed before the run's line).
+    Reshuffle,
+    /// `seat` shows their hand (to `to`, or to everyone): the `Shown` events after it are its
+    /// cards.
+    HandShown { seat: u8, to: Option<u8> },
+    /// A card of the hand shown by the `HandShown` event before it.
+    Shown { seat: u8, card: u8 },
+}
+
 /// A variant's identity, as the command line lists it.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -114,8 +135,9 @@ pub trait Ruleset: CardGame + Clone + Send + Sync + 'static {
     /// A position from a scenario file's text, and its seed; `log` receives what setting it up
     /// did (a first card turned by the first-card rules).
     fn scenario(text: &str, log: &mut Vec<Self::Event>) -> Result<(Self, u64), String>;
-    /// The seat and card of a deal event (the replay folds them into one line per seat).
-    fn dealt(e: &Self::Event) -> Option<(u8, u8)>;
+    /// How the replay folds an event into a line with others (cards dealt, drawn or shown);
+    /// `None` for an event printed on its own line.
+    fn fold(e: &Self::Event) -> Option<LogFold>;
     /// The acting player's hand and the table, for replay lines.
     fn situation(&self, seat: Seat) -> String;
     fn cards() -> &'static [CardInfo];

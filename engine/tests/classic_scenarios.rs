@@ -2338,3 +2338,44 @@ fn draw_evidence_counts_later_cards_taken_and_moves_with_a_swapped_hand() {
     assert_eq!(*st.draw_evidence(1), e);
     assert_eq!(st.draw_evidence(0).since(RED as usize), None);
 }
+
+/// Official rules: a challenged player "must show you their hand". In logged play the show is
+/// an event (`HandShown`, then each card), between the verdict and the penalty draw.
+#[test]
+fn wild_draw_four_challenge_logs_the_hand_shown() {
+    let mut st = build(
+        r#"{"players": 3, "hands": [["R5", "W+4", "G1"], ["Y1", "Y2", "G9"], ["B1", "B2"]],
+            "discard": ["R3"], "draw_pile": ["B3", "B4", "B5", "B6", "B7", "B8"]}"#,
+    );
+    act(&mut st, wd4(GREEN));
+    let mut log = Vec::new();
+    st.apply_logged(CHALLENGE, &mut log).unwrap();
+    let draw = |c: &str| Event::Draw {
+        seat: 0,
+        card: card(c),
+        reason: DrawReason::Penalty,
+    };
+    assert_eq!(
+        log,
+        vec![
+            Event::Challenge {
+                challenger: 1,
+                offender: 0,
+                guilty: true
+            },
+            Event::HandShown { seat: 0, to: 1 },
+            Event::Shown {
+                seat: 0,
+                card: card("R5")
+            },
+            Event::Shown {
+                seat: 0,
+                card: card("G1")
+            },
+            draw("B3"),
+            draw("B4"),
+            draw("B5"),
+            draw("B6"),
+        ]
+    );
+}

@@ -3047,3 +3047,73 @@ fn the_first_player_out_of_cards_wins_when_two_are_out() {
     assert_eq!(st.hand(3).len(), 0);
     assert_eq!(st.last_hand_end(), Some(HandEnd::OutOfCards));
 }
+
+// ----- replay log events (logged play only) -----
+
+/// Seed S68: the Sixty Nine "must show the card" when it lets a 6 go on a 9: an event says so,
+/// after the play; a 6 on a 9 of its own colour needs no show, so nothing is logged.
+#[test]
+fn sixty_nine_show_is_an_event() {
+    let mut st = build(
+        r#"{"players": 2, "options": {"target": 0}, "hands": [["69", "R6", "Y6", "G1"],
+            ["B1", "B2"]], "discard": ["B9"], "color": "blue"}"#,
+    );
+    let log = act_log(&mut st, play("R6"));
+    assert_eq!(
+        &log[..2],
+        &[
+            Event::Played {
+                seat: 0,
+                card: card("R6"),
+                color: RED
+            },
+            Event::SixtyNineShown {
+                seat: 0,
+                card: card("R6"),
+                on: card("B9")
+            }
+        ]
+    );
+    assert_revealed(&st, 0, &["69"]);
+    let mut st = build(
+        r#"{"players": 2, "options": {"target": 0}, "hands": [["69", "R6", "Y6", "G1"],
+            ["B1", "B2"]], "discard": ["Y9"], "color": "yellow"}"#,
+    );
+    let log = act_log(&mut st, play("Y6"));
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e, Event::SixtyNineShown { .. })),
+        "{log:?}"
+    );
+}
+
+/// A Glasnost's shown hand is logged card by card after `Revealed`, and the attack names
+/// what it is (no cards to draw).
+#[test]
+fn glasnost_reveal_lists_the_cards() {
+    let mut st = build(
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["GLAS", "R6", "G1"], ["B1", "B2"],
+            ["G7", "G8"]], "discard": ["R9"], "color": "red"}"#,
+    );
+    act(&mut st, play("GLAS"));
+    let log = act_log(&mut st, TARGET + 1);
+    assert_eq!(
+        log,
+        vec![
+            Event::Attack {
+                victim: 2,
+                cards: 0,
+                kind: uno_engine::hotdeath::AttackOn::Glasnost
+            },
+            Event::Revealed { seat: 2 },
+            Event::Shown {
+                seat: 2,
+                card: card("G7")
+            },
+            Event::Shown {
+                seat: 2,
+                card: card("G8")
+            },
+        ]
+    );
+}

@@ -6,7 +6,7 @@ use crate::runner::{AGENT_STREAM, ENGINE_STREAM};
 use crate::variant::SimGame;
 use uno_agents::script::{Script, ScriptError};
 use uno_agents::{Agent, AgentFactory, AgentSpec, Decision};
-use uno_engine::{game_seed, stream_seed, ActionList, Rng, MAX_PLAYERS};
+use uno_engine::{game_seed, stream_seed, ActionList, LogFold, Rng, MAX_PLAYERS};
 
 /// How a replay is played and printed (besides the agents).
 pub struct ReplayOptions {
@@ -145,9 +145,13 @@ pub fn replay_game<G: SimGame>(
     Ok(())
 }
 
-/// Formats events, folding the per-card deal into one line per seat.
+/// Formats events, one line each, except the runs the variant folds (`Ruleset::fold`): the
+/// per-card deal becomes one line per seat, a run of one seat's draws one line with the total
+/// (`seat 2 draws 4 (penalty): R3 G7 B1 Y+2`; a reshuffle inside the run is printed before it),
+/// and a shown hand one line with its cards.
 pub fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: usize) {
     let table = G::cards();
+    let code = |card: u8| table[card as usize].code;
     let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); MAX_PLAYERS];
     let flush = |out: &mut String, dealt: &mut Vec<Vec<&str>>| {
         for (s, d) in dealt.iter_mut().enumerate().take(players) {
@@ -157,13 +161,88 @@ pub fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: 
             }
         }
     };
-    for e in events {
-        if let Some((seat, card)) = G::dealt(e) {
-            dealt[seat as usize].push(table[card as usize].code);
+    let mut i = 0;
+    while i < events.len() {
+        let fold = G::fold(&events[i]);
+        if let Some(LogFold::Dealt { seat, card }) = fold {
+            dealt[seat as usize].push(code(card));
+            i += 1;
             continue;
         }
         flush(out, &mut dealt);
-        out.push_str(&format!("        {e}\n"));
+        match fold {
+            Some(LogFold::Drawn {
+                seat,
+                card,
+                penalty,
+            }) => {
+                // The run: this seat's draws of the same kind, through any reshuffles.
+                let mut cards = vec![code(card)];
+                let mut reshuffles = Vec::new();
+                let (mut j, mut end) = (i + 1, i + 1);
+                while j < events.len() {
+                    match G::fold(&events[j]) {
+                        Some(LogFold::Drawn {
+                            seat: s,
+                            card: c,
+                            penalty: p,
+                        }) if s == seat && p == penalty => {
+                            cards.push(code(c));
+                            reshuffles.extend(end..j);
+                            end = j + 1;
+                        }
+                        Some(LogFold::Reshuffle) => {}
+                        _ => break,
+                    }
+                    j += 1;
+                }
+                // A penalty total closing the run makes it a penalty draw.
+                let mut penalty = penalty;
+                if let Some(LogFold::PenaltyTotal { seat: s, cards: n }) =
+                    events.get(end).and_then(G::fold)
+                {
+                    if s == seat && n as usize == cards.len() {
+                        penalty = true;
+                        end += 1;
+                    }
+                }
+                for r in reshuffles {
+                    out.push_str(&format!("        {}\n", events[r]));
+                }
+                out.push_str(&format!(
+                    "        seat {seat} draws {}{}: {}\n",
+                    cards.len(),
+                    if penalty { " (penalty)" } else { "" },
+                    cards.join(" ")
+                ));
+                i = end;
+                continue;
+            }
+            Some(LogFold::HandShown { seat, to }) => {
+                let mut cards = Vec::new();
+                let mut j = i + 1;
+                while let Some(LogFold::Shown { seat: s, card }) = events.get(j).and_then(G::fold) {
+                    if s != seat {
+                        break;
+                    }
+                    cards.push(code(card));
+                    j += 1;
+                }
+                out.push_str(&format!(
+                    "        seat {seat} shows their hand{}: {}\n",
+                    to.map(|t| format!(" to seat {t}")).unwrap_or_default(),
+                    if cards.is_empty() {
+                        "no cards".to_string()
+                    } else {
+                        cards.join(" ")
+                    }
+                ));
+                i = j;
+                continue;
+            }
+            _ => out.push_str(&format!("        {}\n", events[i])),
+        }
+        i += 1;
     }
     flush(out, &mut dealt);
 }

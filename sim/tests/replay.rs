@@ -267,3 +267,231 @@ fn result_line_names_the_real_ending() {
     let result = out.lines().find(|l| l.starts_with("result: ")).unwrap();
     assert_eq!(result, "result: all_eliminated, winner none, hands 1");
 }
+
+/// `lines` appear in `out` one after the other.
+fn assert_block(out: &str, lines: &[&str]) {
+    assert!(out.contains(&lines.join("\n")), "{lines:#?} not in:\n{out}");
+}
+
+#[test]
+fn draws_fold_into_one_line_with_the_total() {
+    let d = dir("draw-total");
+    let sc = d.file("d2.json", DRAW_TWO_FIRST);
+    let out = expect_ok(
+        d.path(),
+        &[
+            "replay",
+            "--scenario",
+            sc.to_str().unwrap(),
+            "-a",
+            "script:Y2/draw,script:Y4/draw/play-Y5",
+        ],
+    );
+    assert_block(
+        &out,
+        &[
+            "        first discard: Y+2 (Yellow Draw Two)",
+            "        seat 0 draws 2 (penalty): R7 G9",
+            "        seat 0 is skipped",
+        ],
+    );
+    assert_block(
+        &out,
+        &[
+            "#3    seat 1 Play (hand: G3 B4; top Y2 yellow) -> draw",
+            "        seat 1 draws 1: Y5",
+        ],
+    );
+    // Hot Death: a Draw Two whose second card needs a reshuffle is still one line, after the
+    // reshuffle; Luck o' the Irish takes one card off and is shown.
+    let reshuffle = d.file(
+        "r.json",
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["B+2", "R6", "R7"], ["B1", "B2"],
+            ["G7", "G8"]], "discard": ["B9"], "color": "blue", "draw_pile": ["R1"],
+            "unplaced": "discard"}"#,
+    );
+    let out = hot_death(&d, &reshuffle, "script:B+2,first,first", 1);
+    assert_block(
+        &out,
+        &[
+            "        seat 0 plays B+2 (Blue Draw Two)",
+            "        discard pile reshuffled into a new draw pile of 316",
+            "        seat 1 draws 2 (penalty): R1 Y6",
+            "        seat 1 is skipped",
+        ],
+    );
+    let luck = d.file(
+        "l.json",
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["B+2", "R6"], ["LUCK", "B1", "B2"],
+            ["G7", "G8"]], "discard": ["B9"], "color": "blue", "draw_pile": ["R1", "R2"]}"#,
+    );
+    let out = hot_death(&d, &luck, "script:B+2/101,first,first", 2);
+    assert_block(
+        &out,
+        &[
+            "        seat 0 calls UNO",
+            "        seat 1 shows LUCK (Luck o' the Irish, Green 4): one card fewer to draw",
+            "        seat 1 draws 1 (penalty): R1",
+            "        seat 1 is skipped",
+        ],
+    );
+}
+
+/// A Hot Death scenario replayed with `agents`, stopped after `stop` decisions.
+fn hot_death(d: &TempDir, sc: &std::path::Path, agents: &str, stop: u32) -> String {
+    expect_ok(
+        d.path(),
+        &[
+            "replay",
+            "-v",
+            "hot-death",
+            "--scenario",
+            sc.to_str().unwrap(),
+            "-a",
+            agents,
+            "--stop-after",
+            &stop.to_string(),
+        ],
+    )
+}
+
+#[test]
+fn sixty_nine_show_is_logged() {
+    let d = dir("sixty-nine");
+    // The holder of the Sixty Nine plays a red 6 on a blue 9: the 69 is shown.
+    let sc = d.file(
+        "69.json",
+        r#"{"players": 2, "options": {"target": 0}, "hands": [["69", "R6", "G1"], ["B1", "B2"]],
+            "discard": ["B9"], "color": "blue"}"#,
+    );
+    let out = hot_death(&d, &sc, "script:R6,first", 1);
+    assert_block(
+        &out,
+        &[
+            "#1    seat 0 Play (hand: R6 G1 69; top B9 blue) -> play R6",
+            "        seat 0 plays R6 (Red 6)",
+            "        seat 0 shows 69 (Sixty Nine, Yellow 9/6): it lets R6 go on B9",
+        ],
+    );
+}
+
+#[test]
+fn quitter_and_glasnost_say_what_happens() {
+    let d = dir("quitter-glasnost");
+    let quitter = d.file(
+        "q.json",
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["QUIT", "R6", "G1"], ["B1", "B2"],
+            ["G7", "G8"]], "discard": ["G9"], "color": "green"}"#,
+    );
+    let out = hot_death(&d, &quitter, "script:QUIT,first,first", 1);
+    assert_block(
+        &out,
+        &[
+            "        seat 0 plays QUIT (Quitter, Green 0)",
+            "        seat 1 faces the Quitter",
+            "        seat 1 is eliminated",
+        ],
+    );
+    assert!(
+        !out.contains("attack on") && !out.contains("(0 cards)"),
+        "{out}"
+    );
+    // Glasnost: the victim shows their hand, and the log lists it; with A.I.D.S. both show.
+    let glasnost = d.file(
+        "g.json",
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["GLAS", "R6", "G1"], ["B1", "B2"],
+            ["G7", "G8"]], "discard": ["R9"], "color": "red"}"#,
+    );
+    let out = hot_death(&d, &glasnost, "script:GLAS/111,first,first", 2);
+    assert_block(
+        &out,
+        &[
+            "#2    seat 0 ChooseTarget (hand: R6 G1; top GLAS red) -> target seat +2",
+            "        seat 2 faces the Glasnost",
+            "        seat 2 shows their hand: G7 G8",
+        ],
+    );
+    assert!(
+        !out.contains("attack on") && !out.contains("(0 cards)"),
+        "{out}"
+    );
+    let aids = d.file(
+        "a.json",
+        r#"{"players": 3, "options": {"target": 0}, "hands": [["GLAS", "R6", "G1"], ["AIDS", "B2",
+            "B3"], ["G7", "G8"]], "discard": ["R9"], "color": "red"}"#,
+    );
+    let out = hot_death(&d, &aids, "script:GLAS/110,script:AIDS,first", 3);
+    assert_block(
+        &out,
+        &[
+            "        seat 1 plays AIDS (A.I.D.S., Green 3)",
+            "        seat 0 shows their hand: R6 G1",
+            "        seat 1 shows their hand: B2 B3",
+        ],
+    );
+}
+
+#[test]
+fn hot_death_first_decision_is_before_the_deal() {
+    let d = dir("before-deal");
+    let out = expect_ok(
+        d.path(),
+        &[
+            "replay",
+            "-v",
+            "hot-death",
+            "--preset",
+            "hand",
+            "-p",
+            "4",
+            "--seed",
+            "5",
+        ],
+    );
+    let first = out.lines().find(|l| l.starts_with("#1 ")).unwrap();
+    assert_eq!(
+        first,
+        "#1    seat 0 ChooseNumber (before the deal) -> deal 13 cards"
+    );
+    assert_block(
+        &out,
+        &[
+            "#1    seat 0 ChooseNumber (before the deal) -> deal 13 cards",
+            "        13 cards each",
+            "        seat 0 is dealt G+2 Y3 R+2 W+4 BR GR G3 B3 Y3 B1 R2 Y5 G1",
+        ],
+    );
+    assert!(!out.contains("top R0"), "{out}");
+}
+
+#[test]
+fn classic_replay_reads_like_hot_death() {
+    let d = dir("classic-snippet");
+    let out = expect_ok(d.path(), &["replay", "-p", "4", "--seed", "3"]);
+    assert_block(
+        &out,
+        &[
+            "        first discard: R1 (Red 1)",
+            "",
+            "#1    seat 0 Play (hand: Y0 Y1 Y5 Y5 G1 B7 W; top R1 red) -> play W naming yellow",
+            "        seat 0 plays W (Wild) naming yellow",
+            "#2    seat 1 Play (hand: R2 R4 R5 R7 Y2 YR G1; top W yellow) -> play YR",
+            "        seat 1 plays YR (Yellow Reverse)",
+            "        direction reverses",
+        ],
+    );
+    // A challenge: the offender's hand is shown to the challenger, then the penalty in one line.
+    assert_block(
+        &out,
+        &[
+            "#7    seat 1 Respond (hand: R2 R4 R5 R7 Y2 G1; top W+4 yellow) -> challenge W+4",
+            "        seat 1 challenges seat 2's W+4: guilty",
+            "        seat 2 shows their hand to seat 1: R+2 Y1 B2 B7 B9 B9",
+            "        seat 2 draws 4 (penalty): Y2 G6 W+4 B8",
+        ],
+    );
+    assert!(
+        out.contains("\n        hand over: seat 2 wins (out_of_cards) and scores 293\n"),
+        "{out}"
+    );
+}

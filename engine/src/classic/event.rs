@@ -2,8 +2,22 @@
 //! produced when a caller asks for them (`apply_logged`); the fast path never builds them.
 
 use super::cards::CARDS;
-use crate::cards::Color;
+use crate::cards::{CardInfo, Color};
 use std::fmt;
+
+/// A card as the replay log first mentions it, in both variants: its code, then its name,
+/// `G+2 (Green Draw Two)`; a name with its own brackets is flattened,
+/// `QUIT (Quitter, Green 0)`.
+pub(crate) fn card_named(info: &CardInfo) -> String {
+    let name = match info.name.strip_suffix(')').and_then(|n| n.split_once(" (")) {
+        Some((a, b)) => format!("{a}, {b}"),
+        None => info.name.to_string(),
+    };
+    format!("{} ({name})", info.code)
+}
+
+/// The reason a penalty draw carries in the log, in every variant.
+pub(crate) const PENALTY: &str = "penalty";
 
 /// Why a card was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +93,17 @@ pub enum Event {
         offender: u8,
         guilty: bool,
     },
+    /// `seat` shows their hand to `to` (the offender to the challenger of a Wild Draw Four);
+    /// the `Shown` events after it are its cards. Logged play only.
+    HandShown {
+        seat: u8,
+        to: u8,
+    },
+    /// A card of the hand shown by the `HandShown` event before it.
+    Shown {
+        seat: u8,
+        card: u8,
+    },
     JumpIn {
         seat: u8,
     },
@@ -102,30 +127,33 @@ fn color_name(c: u8) -> &'static str {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let code = |c: &u8| CARDS[*c as usize].code;
+        let named = |c: &u8| card_named(&CARDS[*c as usize]);
         match self {
             Event::HandStart { hand, dealer } => {
                 write!(f, "hand {hand} starts, seat {dealer} deals")
             }
             Event::Deal { seat, card } => write!(f, "seat {seat} is dealt {}", code(card)),
             Event::FirstCardReturned { card } => {
-                write!(f, "first card {} goes back into the pile", code(card))
+                write!(f, "first discard {} goes back into the pile", named(card))
             }
-            Event::FirstCard { card } => write!(f, "first discard: {}", code(card)),
+            Event::FirstCard { card } => write!(f, "first discard: {}", named(card)),
             Event::Play { seat, card, color } => {
                 if *card >= 52 {
                     write!(
                         f,
                         "seat {seat} plays {} naming {}",
-                        code(card),
+                        named(card),
                         color_name(*color)
                     )
                 } else {
-                    write!(f, "seat {seat} plays {}", code(card))
+                    write!(f, "seat {seat} plays {}", named(card))
                 }
             }
             Event::Draw { seat, card, reason } => match reason {
-                DrawReason::Turn => write!(f, "seat {seat} draws {}", code(card)),
-                DrawReason::Penalty => write!(f, "seat {seat} draws {} (penalty)", code(card)),
+                DrawReason::Turn => write!(f, "seat {seat} draws 1: {}", code(card)),
+                DrawReason::Penalty => {
+                    write!(f, "seat {seat} draws 1 ({PENALTY}): {}", code(card))
+                }
             },
             Event::PileExhausted { seat } => {
                 write!(f, "seat {seat} cannot draw: no cards left to draw")
@@ -135,7 +163,7 @@ impl fmt::Display for Event {
                 write!(f, "discard pile reshuffled into a new draw pile of {cards}")
             }
             Event::Skipped { seat } => write!(f, "seat {seat} is skipped"),
-            Event::Reversed => write!(f, "direction reversed"),
+            Event::Reversed => write!(f, "direction reverses"),
             Event::ColorNamed { seat, color } => {
                 write!(f, "seat {seat} names {}", color_name(*color))
             }
@@ -166,9 +194,14 @@ impl fmt::Display for Event {
                 "seat {challenger} challenges seat {offender}'s W+4: {}",
                 if *guilty { "guilty" } else { "innocent" }
             ),
+            Event::HandShown { seat, to } => write!(f, "seat {seat} shows their hand to seat {to}"),
+            Event::Shown { seat, card } => write!(f, "seat {seat} shows {}", code(card)),
             Event::JumpIn { seat } => write!(f, "seat {seat} jumps in"),
             Event::HandWon { seat, points } => {
-                write!(f, "seat {seat} goes out and scores {points}")
+                write!(
+                    f,
+                    "hand over: seat {seat} wins (out_of_cards) and scores {points}"
+                )
             }
             Event::MatchWon { seat, score } => write!(f, "seat {seat} wins the match with {score}"),
             Event::Truncated { actions } => write!(f, "game truncated after {actions} decisions"),

@@ -780,6 +780,18 @@ impl ClassicState {
                     });
                     // The offender shows their hand to the challenger.
                     self.reveal = Some((victim, offender, self.hands[offender as usize]));
+                    log.event(Event::HandShown {
+                        seat: offender,
+                        to: victim,
+                    });
+                    for (k, c) in self.hands[offender as usize].iter() {
+                        for _ in 0..c {
+                            log.event(Event::Shown {
+                                seat: offender,
+                                card: k as u8,
+                            });
+                        }
+                    }
                     self.pending = 0;
                     self.stack_len = 0;
                     if guilty {

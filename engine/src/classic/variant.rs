@@ -1,11 +1,14 @@
 //! Classic UNO as the tools list it: name, presets, documented options, deal, scenarios and
 //! readable names (`crate::variant::Ruleset`).
 
+use super::event::DrawReason;
 use super::{action_name, ClassicOptions, ClassicState, Event, Scenario, CARDS, DECK_SIZE};
 use crate::action::Action;
 use crate::cards::CardInfo;
 use crate::game::Seat;
-use crate::variant::{color_name, hand_codes, OptionDoc, PresetInfo, Ruleset, VariantInfo};
+use crate::variant::{
+    color_name, hand_codes, LogFold, OptionDoc, PresetInfo, Ruleset, VariantInfo,
+};
 
 /// Classic's options, in `ClassicOptions` field order (sections of `docs/rules/classic.md`).
 pub const OPTION_DOCS: &[OptionDoc] = &[
@@ -169,11 +172,19 @@ impl Ruleset for ClassicState {
         let sc = Scenario::from_json(text)?;
         Ok((sc.build_logged(log)?, sc.seed))
     }
-    fn dealt(e: &Event) -> Option<(u8, u8)> {
-        match e {
-            Event::Deal { seat, card } => Some((*seat, *card)),
-            _ => None,
-        }
+    fn fold(e: &Event) -> Option<LogFold> {
+        Some(match *e {
+            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Draw { seat, card, reason } => LogFold::Drawn {
+                seat,
+                card,
+                penalty: reason == DrawReason::Penalty,
+            },
+            Event::Reshuffle { .. } => LogFold::Reshuffle,
+            Event::HandShown { seat, to } => LogFold::HandShown { seat, to: Some(to) },
+            Event::Shown { seat, card } => LogFold::Shown { seat, card },
+            _ => return None,
+        })
     }
     fn situation(&self, seat: Seat) -> String {
         format!(

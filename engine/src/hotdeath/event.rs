@@ -2,6 +2,8 @@
 
 use super::cards::CARDS;
 use crate::cards::Color;
+use crate::classic::event::{card_named, PENALTY};
+use crate::game::HAND_ENDINGS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -24,9 +26,11 @@ pub enum Event {
     FirstCard {
         card: u8,
     },
+    /// `seat` plays `card`; `color` is the colour after it (the one named for a black card).
     Played {
         seat: u8,
         card: u8,
+        color: u8,
     },
     ColorNamed {
         seat: u8,
@@ -35,6 +39,10 @@ pub enum Event {
     Drew {
         seat: u8,
         card: u8,
+    },
+    /// `seat` cannot draw on their turn: no cards left to draw (play passes on).
+    PileExhausted {
+        seat: u8,
     },
     /// Cards a punishment made `seat` draw (after Luck o' the Irish).
     Punished {
@@ -51,18 +59,34 @@ pub enum Event {
     KeepDrawn {
         seat: u8,
     },
-    /// An attack is now aimed at `victim` (`cards` to draw for Draw-Four types).
+    /// An attack is now aimed at `victim` (`cards` to draw for Draw-Four types, 0 for the
+    /// others).
     Attack {
         victim: u8,
         cards: u16,
+        kind: AttackOn,
     },
     /// The stack was cancelled (Magic 5 on Hot Death, or sent back to nobody).
     AttackCancelled,
     Eliminated {
         seat: u8,
     },
+    /// `seat` shows their hand to everyone (Glasnost); the `Shown` events after it are its
+    /// cards (logged play only).
     Revealed {
         seat: u8,
+    },
+    /// A card of the hand shown by the `Revealed` event before it.
+    Shown {
+        seat: u8,
+        card: u8,
+    },
+    /// `seat` shows the Sixty Nine they hold: it let them play `card` (a 6 or a 9) on `on`
+    /// (a 9 or a 6) of another colour.
+    SixtyNineShown {
+        seat: u8,
+        card: u8,
+        on: u8,
     },
     PennStateShown {
         seat: u8,
@@ -99,6 +123,17 @@ pub enum Event {
     },
 }
 
+/// What an attack asks of its victim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackOn {
+    /// A Draw-Four-type stack: draw the cards.
+    Draw,
+    /// A Quitter: out of the hand (two active players: its player wins the hand).
+    Quitter,
+    /// A Glasnost: show the hand.
+    Glasnost,
+}
+
 /// How a hand ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -114,40 +149,80 @@ pub enum HandEnd {
 
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = |k: &u8| CARDS[*k as usize].name;
-        let col = |k: &u8| Color::from_index(*k).map(|c| c.name()).unwrap_or("?");
+        let code = |k: &u8| CARDS[*k as usize].code;
+        let named = |k: &u8| card_named(&CARDS[*k as usize]);
+        let col = |k: &u8| Color::from_index(*k).map(|c| c.name()).unwrap_or("none");
         match self {
-            Event::Cut { seat, card } => write!(f, "seat {seat} cuts {}", c(card)),
-            Event::HandStart { hand, dealer } => write!(f, "hand {hand}, seat {dealer} deals"),
-            Event::HandSize { cards } => write!(f, "{cards} cards each"),
-            Event::Deal { seat, card } => write!(f, "seat {seat} is dealt {}", c(card)),
-            Event::FirstCard { card } => write!(f, "first card: {}", c(card)),
-            Event::Played { seat, card } => write!(f, "seat {seat} plays {}", c(card)),
-            Event::ColorNamed { seat, color } => write!(f, "seat {seat} names {}", col(color)),
-            Event::Drew { seat, card } => write!(f, "seat {seat} draws {}", c(card)),
-            Event::Punished { seat, cards } => write!(f, "seat {seat} draws {cards} as punishment"),
-            Event::LuckShown { seat } => {
-                write!(f, "seat {seat} shows Luck o' the Irish (one card fewer)")
+            Event::Cut { seat, card } => write!(f, "seat {seat} cuts {}", named(card)),
+            Event::HandStart { hand, dealer } => {
+                write!(f, "hand {hand} starts, seat {dealer} deals")
             }
+            Event::HandSize { cards } => write!(f, "{cards} cards each"),
+            Event::Deal { seat, card } => write!(f, "seat {seat} is dealt {}", code(card)),
+            Event::FirstCard { card } => write!(f, "first discard: {}", named(card)),
+            Event::Played { seat, card, color } => {
+                if CARDS[*card as usize].color.is_none() {
+                    write!(f, "seat {seat} plays {} naming {}", named(card), col(color))
+                } else {
+                    write!(f, "seat {seat} plays {}", named(card))
+                }
+            }
+            Event::ColorNamed { seat, color } => write!(f, "seat {seat} names {}", col(color)),
+            Event::Drew { seat, card } => write!(f, "seat {seat} draws 1: {}", code(card)),
+            Event::PileExhausted { seat } => {
+                write!(f, "seat {seat} cannot draw: no cards left to draw")
+            }
+            Event::Punished { seat, cards } => write!(f, "seat {seat} draws {cards} ({PENALTY})"),
+            Event::LuckShown { seat } => write!(
+                f,
+                "seat {seat} shows {}: one card fewer to draw",
+                named(&super::cards::LUCK)
+            ),
             Event::Skipped { seat } => write!(f, "seat {seat} is skipped"),
             Event::Reversed => write!(f, "direction reverses"),
             Event::KeepDrawn { seat } => write!(f, "seat {seat} keeps the drawn card"),
-            Event::Attack { victim, cards } => write!(f, "attack on seat {victim} ({cards} cards)"),
+            Event::Attack {
+                victim,
+                cards,
+                kind,
+            } => match kind {
+                AttackOn::Draw => write!(f, "seat {victim} faces a draw of {cards}"),
+                AttackOn::Quitter => write!(f, "seat {victim} faces the Quitter"),
+                AttackOn::Glasnost => write!(f, "seat {victim} faces the Glasnost"),
+            },
             Event::AttackCancelled => write!(f, "the attack is cancelled"),
             Event::Eliminated { seat } => write!(f, "seat {seat} is eliminated"),
             Event::Revealed { seat } => write!(f, "seat {seat} shows their hand"),
-            Event::PennStateShown { seat } => write!(f, "seat {seat} shows Penn State"),
+            Event::Shown { seat, card } => write!(f, "seat {seat} shows {}", code(card)),
+            Event::SixtyNineShown { seat, card, on } => write!(
+                f,
+                "seat {seat} shows {}: it lets {} go on {}",
+                named(&super::cards::SIXTY_NINE),
+                code(card),
+                code(on)
+            ),
+            Event::PennStateShown { seat } => write!(
+                f,
+                "seat {seat} shows {}: the Spreader's player draws instead",
+                named(&super::cards::PENN_STATE)
+            ),
             Event::SpreaderRepeats { seat } => write!(f, "seat {seat} plays again"),
             Event::UnoCalled { seat } => write!(f, "seat {seat} calls UNO"),
-            Event::UnoSilent { seat } => write!(f, "seat {seat} stays silent"),
+            Event::UnoSilent { seat } => write!(f, "seat {seat} has one card and stays silent"),
             Event::UnoCaught { seat, by } => match by {
                 Some(b) => write!(f, "seat {b} catches seat {seat}'s missed UNO"),
                 None => write!(f, "seat {seat}'s missed UNO is caught"),
             },
-            Event::Reshuffled { cards } => write!(f, "discard pile reshuffled ({cards} cards)"),
+            Event::Reshuffled { cards } => {
+                write!(f, "discard pile reshuffled into a new draw pile of {cards}")
+            }
             Event::HandOver { winner, how } => match winner {
-                Some(w) => write!(f, "hand over: seat {w} wins ({how:?})"),
-                None => write!(f, "hand over: no winner ({how:?})"),
+                Some(w) => write!(
+                    f,
+                    "hand over: seat {w} wins ({})",
+                    HAND_ENDINGS[*how as usize]
+                ),
+                None => write!(f, "hand over: no winner ({})", HAND_ENDINGS[*how as usize]),
             },
             Event::Scored {
                 seat,

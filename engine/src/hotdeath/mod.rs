@@ -15,7 +15,7 @@ pub mod view;
 
 pub use action::{action_name, decode_play, encode_play, NUM_ACTIONS};
 pub use cards::{parse_card, CARDS, DECK_SIZE, NUM_KINDS};
-pub use event::{Event, HandEnd};
+pub use event::{AttackOn, Event, HandEnd};
 pub use options::HotDeathOptions;
 pub use scenario::HotDeathScenario;
 pub use state::{HdHand, HotDeathState};

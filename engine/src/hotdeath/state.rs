@@ -2,7 +2,7 @@
 
 use super::action::*;
 use super::cards::*;
-use super::event::{Event, HandEnd};
+use super::event::{AttackOn, Event, HandEnd};
 use super::options::{HotDeathOptions, MIN_HAND_SIZE};
 use crate::action::{Action, ActionList};
 use crate::bits::select;
@@ -687,6 +687,14 @@ impl HotDeathState {
     fn reveal_hand<S: EventSink<Event> + ?Sized>(&mut self, seat: u8, log: &mut S) {
         self.revealed[seat as usize] = self.hands[seat as usize];
         log.event(Event::Revealed { seat });
+        for (k, c) in self.hands[seat as usize].iter() {
+            for _ in 0..c {
+                log.event(Event::Shown {
+                    seat,
+                    card: k as u8,
+                });
+            }
+        }
     }
 
     #[inline(always)]
@@ -974,6 +982,11 @@ impl HotDeathState {
         log.event(Event::Attack {
             victim: a.victim,
             cards: a.cards,
+            kind: match a.kind {
+                AttackKind::Draw => AttackOn::Draw,
+                AttackKind::Quitter => AttackOn::Quitter,
+                AttackKind::Glasnost => AttackOn::Glasnost,
+            },
         });
         self.attack = Some(a);
         if self.answers(&a) != 0 {
@@ -1189,6 +1202,7 @@ impl HotDeathState {
         }
         // A 6 on a 9 or a 9 on a 6 by the holder of the Sixty Nine shows it. The holder test
         // comes first: it is one bit, nearly always clear (one card of the deck).
+        let mut shown_69 = false;
         if self.hands[seat as usize].has(SIXTY_NINE as usize) {
             let (kn, tn) = (number_of(kind), number_of(underneath));
             let six_on_nine = (kind < 60)
@@ -1198,6 +1212,7 @@ impl HotDeathState {
                 & (kn.abs_diff(tn) == 3);
             if six_on_nine && color_of(kind) != self.color {
                 self.reveal_card(seat, SIXTY_NINE);
+                shown_69 = true;
             }
         }
         self.discard[kind as usize] += 1;
@@ -1209,9 +1224,17 @@ impl HotDeathState {
                 None => color_of(kind),
             },
         );
-        log.event(Event::Played { seat, card: kind });
-        if let Some(c) = named {
-            log.event(Event::ColorNamed { seat, color: c });
+        log.event(Event::Played {
+            seat,
+            card: kind,
+            color: self.color,
+        });
+        if shown_69 {
+            log.event(Event::SixtyNineShown {
+                seat,
+                card: kind,
+                on: underneath,
+            });
         }
         let d = Deferred {
             card: kind,
@@ -1644,6 +1667,7 @@ impl HotDeathState {
             // before, the holder could play it away in PostDraw.
             self.check_bastards(log);
         } else {
+            log.event(Event::PileExhausted { seat });
             self.current = self.next_active(seat, 1);
             self.settle(log);
         }

@@ -5,8 +5,10 @@ use super::DECK_SIZE;
 use super::{action_name, Event, HotDeathOptions, HotDeathScenario, HotDeathState, CARDS};
 use crate::action::Action;
 use crate::cards::CardInfo;
-use crate::game::{Game, Seat};
-use crate::variant::{color_name, hand_codes, OptionDoc, PresetInfo, Ruleset, VariantInfo};
+use crate::game::{DecisionKind, Game, Seat};
+use crate::variant::{
+    color_name, hand_codes, LogFold, OptionDoc, PresetInfo, Ruleset, VariantInfo,
+};
 
 /// Hot Death's options, in `HotDeathOptions` field order (seed lines `S..` of
 /// `docs/rules/hot-death.md`).
@@ -132,13 +134,26 @@ impl Ruleset for HotDeathState {
         let sc = HotDeathScenario::from_json(text)?;
         Ok((sc.build_logged(log)?, sc.seed))
     }
-    fn dealt(e: &Event) -> Option<(u8, u8)> {
-        match e {
-            Event::Deal { seat, card } => Some((*seat, *card)),
-            _ => None,
-        }
+    fn fold(e: &Event) -> Option<LogFold> {
+        Some(match *e {
+            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Drew { seat, card } => LogFold::Drawn {
+                seat,
+                card,
+                penalty: false,
+            },
+            Event::Punished { seat, cards } => LogFold::PenaltyTotal { seat, cards },
+            Event::Reshuffled { .. } => LogFold::Reshuffle,
+            Event::Revealed { seat } => LogFold::HandShown { seat, to: None },
+            Event::Shown { seat, card } => LogFold::Shown { seat, card },
+            _ => return None,
+        })
     }
     fn situation(&self, seat: Seat) -> String {
+        if matches!(self.to_act(), Some((_, DecisionKind::ChooseNumber))) {
+            // The dealer chooses the hand size before any card is dealt: no top card yet.
+            return "before the deal".into();
+        }
         let out: Vec<String> = (0..self.num_players())
             .filter(|&s| !self.is_active(s))
             .map(|s| s.to_string())

@@ -18,6 +18,7 @@ pub mod hand;
 pub mod hotdeath;
 pub mod pile;
 pub mod rng;
+pub mod scenario;
 pub mod swap;
 pub mod variant;
 

@@ -779,7 +779,7 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn a_type_of_one_kind_is_that_kind_and_a_two_kind_type_is_the_paired_weighted_mean() {
-    use uno_sim::balance::inference::Z95;
+    let z95 = uno_sim::balance::inference::z95();
     let deals = [
         [Some(1), Some(1), Some(1)],
         [Some(0), Some(1), Some(0)],
@@ -810,15 +810,15 @@ fn a_type_of_one_kind_is_that_kind_and_a_two_kind_type_is_the_paired_weighted_me
     assert_eq!((pair.copies, pair.pairs, pair.skipped), (3, 10, 0));
     let se = (11.0f64 / 150.0).sqrt();
     assert!(close(pair.strength, 0.2), "{pair:?}");
-    assert!(close(pair.ci95.0, 0.2 - Z95 * se), "{pair:?}");
-    assert!(close(pair.ci95.1, 0.2 + Z95 * se), "{pair:?}");
+    assert!(close(pair.ci95.0, 0.2 - z95 * se), "{pair:?}");
+    assert!(close(pair.ci95.1, 0.2 + z95 * se), "{pair:?}");
     assert!(close(pair.swap_win_rate - pair.base_win_rate, 0.2));
     // Treating the kinds as independent would give a different interval: the covariance of
     // their differences on the shared deals counts.
     let a = rep.cards.iter().find(|c| c.code == "A").unwrap();
     let b = rep.cards.iter().find(|c| c.code == "B").unwrap();
-    let se_a = (a.ci95.1 - a.ci95.0) / (2.0 * Z95);
-    let se_b = (b.ci95.1 - b.ci95.0) / (2.0 * Z95);
+    let se_a = (a.ci95.1 - a.ci95.0) / (2.0 * z95);
+    let se_b = (b.ci95.1 - b.ci95.0) / (2.0 * z95);
     let independent = ((2.0 / 3.0 * se_a).powi(2) + (1.0 / 3.0 * se_b).powi(2)).sqrt();
     assert!((independent - se).abs() > 1e-3, "{independent} vs {se}");
     // Holm over the two types; ranked strongest first.
@@ -853,7 +853,7 @@ fn the_type_interval_uses_only_the_deals_both_kinds_share() {
     let var = wa * wa * 0.16 + wb * wb * 0.16 + 2.0 * wa * wb * 184.0 / 1875.0;
     let mean = wa * 0.4 + wb * 0.4;
     assert!(close(pair.strength, mean), "{pair:?}");
-    let z = uno_sim::balance::inference::Z95;
+    let z = uno_sim::balance::inference::z95();
     assert!(close(pair.ci95.0, mean - z * var.sqrt()), "{pair:?}");
     assert!(close(pair.ci95.1, mean + z * var.sqrt()), "{pair:?}");
     // A kind that never moves: zero strength, zero width, p = 1.

@@ -885,3 +885,204 @@ fn a_closed_output_pipe_ends_the_replay_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(!out.status.success());
 }
+
+// ------------------------------------------------------------------------------------------
+// Output folders and provenance.
+// ------------------------------------------------------------------------------------------
+
+#[test]
+fn every_run_gets_its_own_default_folder() {
+    let dir = temp_dir("default_folders");
+    for _ in 0..3 {
+        expect_ok(dir.path(), &["simulate", "-n", "5", "--no-progress"]);
+    }
+    for name in [
+        "simulate-classic-4p-seed1",
+        "simulate-classic-4p-seed1-2",
+        "simulate-classic-4p-seed1-3",
+    ] {
+        assert!(
+            dir.path()
+                .join("out")
+                .join(name)
+                .join("summary.json")
+                .is_file(),
+            "{name}"
+        );
+    }
+    // A folder a run left empty is not taken.
+    std::fs::create_dir_all(dir.path().join("out/simulate-classic-2p-seed1")).unwrap();
+    let out = expect_ok(
+        dir.path(),
+        &["simulate", "-p", "2", "-n", "5", "--no-progress"],
+    );
+    assert!(
+        out.contains("out/simulate-classic-2p-seed1/summary.json"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_out_folder_holding_a_run_is_refused_unless_forced() {
+    let dir = temp_dir("out_force");
+    let d = dir.path().join("run");
+    let d = path_str(&d);
+    expect_ok(
+        dir.path(),
+        &["simulate", "-n", "5", "-o", d, "--csv", "--no-progress"],
+    );
+    let err = expect_error_in(
+        dir.path(),
+        &["simulate", "-n", "7", "-o", d, "--no-progress"],
+        &[
+            "already holds a run's results (summary.json, games.csv)",
+            "--force",
+        ],
+    );
+    assert!(err.contains(d), "{err}");
+    // Refused: the first run's files are untouched.
+    let s: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("run/summary.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(s["stats"]["games"], 5);
+    // Forced: replaced, and the first run's games.csv does not stay beside the new summary.
+    expect_ok(
+        dir.path(),
+        &["simulate", "-n", "7", "-o", d, "--force", "--no-progress"],
+    );
+    let s: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("run/summary.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(s["stats"]["games"], 7);
+    assert!(!dir.path().join("run/games.csv").exists());
+    // Files that are not a run's results do not block a folder.
+    let other = dir.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    expect_ok(
+        dir.path(),
+        &[
+            "simulate",
+            "-n",
+            "5",
+            "-o",
+            path_str(&other),
+            "--no-progress",
+        ],
+    );
+    assert!(other.join("notes.txt").is_file());
+    expect_error(
+        "out_force_needs_out",
+        &["simulate", "-n", "5", "--force"],
+        &["--out"],
+    );
+}
+
+#[test]
+fn every_json_output_records_its_provenance() {
+    let dir = temp_dir("provenance");
+    let read = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(p)).unwrap()).unwrap()
+    };
+    let check = |v: &Value, command: &str, agents: &[&str]| {
+        let p = &v["run"]["provenance"];
+        assert_eq!(p["command"], command, "{p}");
+        assert_eq!(p["version"], env!("CARGO_PKG_VERSION"));
+        assert!(
+            p["commit"].is_null() || p["commit"].as_str().unwrap().len() == 40,
+            "{p}"
+        );
+        assert!(p["dirty"].is_boolean());
+        assert_eq!(p["variant"], "classic");
+        assert_eq!(p["players"], 2);
+        // Every option, resolved: the preset's values and the --set override.
+        assert_eq!(p["options"]["uno_call"], false, "{p}");
+        assert_eq!(p["options"]["jump_in"], true, "{p}");
+        assert_eq!(p["options"]["hand_size"], 7, "{p}");
+        assert_eq!(p["agents"], serde_json::json!(agents));
+        assert_eq!(p["seed"], 3);
+        assert_eq!(p["threads"], 1);
+    };
+    let sim = [
+        "simulate",
+        "-p",
+        "2",
+        "-n",
+        "5",
+        "-s",
+        "3",
+        "-t",
+        "1",
+        "--preset",
+        "rlcard",
+        "--set",
+        "jump_in=true",
+        "-a",
+        "random,first",
+        "-o",
+        "s",
+        "--no-progress",
+    ];
+    expect_ok(dir.path(), &sim);
+    check(
+        &read("s/summary.json"),
+        "uno simulate -p 2 -n 5 -s 3 -t 1 --preset rlcard --set jump_in=true -a random,first -o s --no-progress",
+        &["random", "first"],
+    );
+    let tour = [
+        "tournament",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "-s",
+        "3",
+        "-t",
+        "1",
+        "--preset",
+        "rlcard",
+        "--set",
+        "jump_in=true",
+        "-a",
+        "random,first",
+        "-o",
+        "t",
+        "--no-progress",
+    ];
+    expect_ok(dir.path(), &tour);
+    check(
+        &read("t/tournament.json"),
+        "uno tournament -p 2 -n 2 -s 3 -t 1 --preset rlcard --set jump_in=true -a random,first -o t --no-progress",
+        &["random", "first"],
+    );
+    let bal = [
+        "balance",
+        "-p",
+        "2",
+        "-n",
+        "4",
+        "-s",
+        "3",
+        "-t",
+        "1",
+        "--preset",
+        "rlcard",
+        "--set",
+        "jump_in=true",
+        "-a",
+        "random",
+        "--precision",
+        "0",
+        "-o",
+        "b",
+        "--no-progress",
+    ];
+    expect_ok(dir.path(), &bal);
+    check(
+        &read("b/report.json"),
+        "uno balance -p 2 -n 4 -s 3 -t 1 --preset rlcard --set jump_in=true -a random --precision 0 -o b --no-progress",
+        &["random", "random"],
+    );
+}

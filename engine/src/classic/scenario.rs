@@ -138,7 +138,7 @@ impl Scenario {
                 self.hands.len()
             ));
         }
-        let to_discard = parse_unplaced(self.unplaced.as_deref())?;
+        let to_discard = crate::scenario::parse_unplaced(self.unplaced.as_deref())?;
         let mut used = [0u8; NUM_KINDS];
         let mut take = |k: u8, where_: &str| -> Result<(), String> {
             used[k as usize] += 1;
@@ -405,17 +405,6 @@ impl Scenario {
             )),
             None => Ok(()),
         }
-    }
-}
-
-/// `unplaced`: `true` for the discard pile.
-fn parse_unplaced(v: Option<&str>) -> Result<bool, String> {
-    match v {
-        None | Some("draw_pile") => Ok(false),
-        Some("discard") => Ok(true),
-        Some(v) => Err(format!(
-            "unknown 'unplaced' value '{v}' (draw_pile or discard)"
-        )),
     }
 }
 

@@ -131,7 +131,7 @@ impl HotDeathScenario {
                 self.hands.len()
             ));
         }
-        let to_discard = parse_unplaced(self.unplaced.as_deref())?;
+        let to_discard = crate::scenario::parse_unplaced(self.unplaced.as_deref())?;
         let mut st = HotDeathState::empty(opts, n as u8, Rng::new(self.seed));
         let deck = st.deck;
         let mut used = [0u8; NUM_KINDS];
@@ -401,17 +401,6 @@ impl HotDeathScenario {
             )),
             None => Ok(()),
         }
-    }
-}
-
-/// `unplaced`: `true` for the discard pile.
-fn parse_unplaced(v: Option<&str>) -> Result<bool, String> {
-    match v {
-        None | Some("draw_pile") => Ok(false),
-        Some("discard") => Ok(true),
-        Some(v) => Err(format!(
-            "unknown 'unplaced' value '{v}' (draw_pile or discard)"
-        )),
     }
 }
 

@@ -254,16 +254,23 @@ pub struct Chunker {
 }
 
 impl Chunker {
-    /// `fixed`: a chunk size to keep (`None` or `Some(0)`: adaptive).
+    /// `fixed`: a chunk size to keep (`None` or `Some(0)`: adaptive). A fixed chunk also fixes
+    /// its blocks (`MIN_BLOCKS_PER_THREAD` per thread), so nothing depends on timing: instruction
+    /// counts (callgrind) are then reproducible, where adaptive blocks shrink under a slow
+    /// profiler and add a block's fixed costs to every game.
     pub fn new(threads: usize, fixed: Option<u64>, max_chunk: u64) -> Self {
         let threads = threads.max(1) as u64;
         let fixed = fixed.filter(|&c| c > 0);
+        let chunk = fixed.unwrap_or(threads).min(max_chunk.max(1));
         Chunker {
             threads,
             fixed,
             max_chunk: max_chunk.max(1),
-            chunk: fixed.unwrap_or(threads).min(max_chunk.max(1)),
-            block: 1,
+            chunk,
+            block: match fixed {
+                Some(_) => (chunk / (threads * MIN_BLOCKS_PER_THREAD)).max(1),
+                None => 1,
+            },
         }
     }
 
@@ -279,19 +286,20 @@ impl Chunker {
             return;
         }
         // Seconds of one thread per unit (all threads busy).
+        if self.fixed.is_some() {
+            return;
+        }
         let per_unit = (seconds.max(1e-7) * self.threads as f64 / units as f64).max(1e-9);
         let block = ((BLOCK_SECONDS / per_unit) as u64).clamp(1, 1 << 20);
         // Grow at most GROWTH-fold from the larger of this chunk and the last block size.
         let grown = self.block.max(1) * GROWTH;
         self.block = block.min(grown.max(GROWTH));
-        if self.fixed.is_none() {
-            let wall = ((CHUNK_SECONDS / per_unit) as u64).saturating_mul(self.threads);
-            let least = self.block * self.threads * MIN_BLOCKS_PER_THREAD;
-            let target = wall.max(least);
-            self.chunk = target
-                .min(units.saturating_mul(GROWTH))
-                .clamp(1, self.max_chunk);
-        }
+        let wall = ((CHUNK_SECONDS / per_unit) as u64).saturating_mul(self.threads);
+        let least = self.block * self.threads * MIN_BLOCKS_PER_THREAD;
+        let target = wall.max(least);
+        self.chunk = target
+            .min(units.saturating_mul(GROWTH))
+            .clamp(1, self.max_chunk);
     }
 }
 
@@ -455,10 +463,15 @@ mod tests {
         assert_eq!(s.next(u64::MAX), (16, 1));
         s.observe(16, 8.0);
         assert_eq!(s.next(u64::MAX), (32, 1));
-        // A fixed chunk stays; the cap holds.
+        // A fixed chunk stays, and so do its blocks (16 per thread), whatever the timing; the
+        // cap holds.
         let mut f = Chunker::new(2, Some(7), u64::MAX);
         f.observe(7, 1e-6);
-        assert_eq!(f.next(100).0, 7);
+        assert_eq!(f.next(100), (7, 1));
+        let mut g = Chunker::new(2, Some(65_536), u64::MAX);
+        assert_eq!(g.next(u64::MAX), (65_536, 2_048));
+        g.observe(65_536, 100.0);
+        assert_eq!(g.next(u64::MAX), (65_536, 2_048));
         let mut m = Chunker::new(2, None, 100);
         m.observe(2, 1e-6);
         m.observe(16, 1e-6);

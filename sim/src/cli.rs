@@ -10,9 +10,7 @@ use crate::replay::replay_with;
 use crate::runner::{run_batch_with, Batch, ENGINE_STREAM};
 use crate::stats::{GameRecord, StatsReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
-use crate::variant::{
-    parse_variant, players_help, preset_help, variant_help, SimGame, Variant, VariantCommand,
-};
+use crate::variant::{players_help, preset_help, variant_help, SimGame, Variant, VariantCommand};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde::Serialize;
 use std::io::Write;
@@ -74,7 +72,7 @@ impl OptionArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+    #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
           help = variant_help())]
     pub variant: Variant,
     #[arg(long, short = 'p', default_value_t = 4, help = players_help())]
@@ -160,7 +158,7 @@ pub struct TournamentArgs {
     /// (a@first,b@first plays two copies of one agent).
     #[arg(long, short = 'a')]
     pub agents: String,
-    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+    #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
           help = variant_help())]
     pub variant: Variant,
     /// Seats per game. Fewer agents than seats: the list is repeated cyclically; more agents
@@ -211,7 +209,7 @@ pub struct TournamentArgs {
                   `--features neural`. Details: docs/agents/neural.md."
 )]
 pub struct TrainArgs {
-    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+    #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
           help = format!("{} (training needs an observation encoder: classic)", variant_help()))]
     pub variant: Variant,
     #[arg(long, short = 'p', default_value_t = 2, help = players_help())]
@@ -332,7 +330,7 @@ pub struct TrainArgs {
                   report.html (SVG charts), report.json and CSV tables. Details: docs/balance.md."
 )]
 pub struct BalanceArgs {
-    #[arg(long, short = 'v', default_value = "classic", value_parser = parse_variant,
+    #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
           help = variant_help())]
     pub variant: Variant,
     #[arg(long, short = 'p', default_value_t = 4, help = players_help())]
@@ -392,7 +390,7 @@ pub struct BalanceArgs {
                   option (type, default, meaning, where it comes from) and the presets."
 )]
 pub struct RulesArgs {
-    #[arg(long, short = 'v', value_parser = parse_variant,
+    #[arg(long, short = 'v', value_parser = Variant::parse,
           help = format!("{} [default: list them all]", variant_help()))]
     pub variant: Option<Variant>,
     /// Print as JSON.

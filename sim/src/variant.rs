@@ -8,7 +8,7 @@
 //! (`sim/tests/registry.rs` checks that each registered variant reaches all of them).
 
 use uno_agents::AgentSupport;
-use uno_engine::{OptionDoc, Ruleset, VariantInfo};
+use uno_engine::{Ruleset, VariantInfo};
 
 /// What every command needs of a game: its rules facts and its agents.
 pub trait SimGame: Ruleset + AgentSupport {}
@@ -65,17 +65,6 @@ impl Variant {
     pub fn name(self) -> &'static str {
         self.info().name
     }
-    /// Every option, documented.
-    pub fn options(self) -> &'static [OptionDoc] {
-        struct Docs;
-        impl VariantCommand for Docs {
-            type Output = &'static [OptionDoc];
-            fn run<G: SimGame>(self) -> &'static [OptionDoc] {
-                G::OPTIONS
-            }
-        }
-        self.dispatch(Docs)
-    }
 }
 
 /// The variant names, comma-separated.
@@ -120,11 +109,6 @@ pub fn preset_help() -> String {
         "Option preset, the variant's first by default ({}); `uno rules -v NAME` describes them",
         presets.join("; ")
     )
-}
-
-/// `value_parser` of `-v/--variant`.
-pub fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::parse(s)
 }
 
 #[cfg(test)]

@@ -186,10 +186,13 @@ fn unknown_preset() {
     );
 }
 
-#[test]
-fn options_file_not_json() {
-    let dir = temp_dir("options_not_json");
-    let f = dir.file("opts.json", "{ stack_draw2: yes");
+/// `simulate --options FILE` with `text` in FILE (`None`: no file) fails naming `needles`.
+fn options_file_error(test: &str, text: Option<&str>, needles: &[&str]) {
+    let dir = temp_dir(test);
+    let f = match text {
+        Some(text) => dir.file("opts.json", text),
+        None => dir.path().join("nope.json"),
+    };
     expect_error_in(
         dir.path(),
         &[
@@ -200,78 +203,47 @@ fn options_file_not_json() {
             "1",
             "--no-write",
         ],
+        needles,
+    );
+}
+
+#[test]
+fn options_file_not_json() {
+    options_file_error(
+        "options_not_json",
+        Some("{ stack_draw2: yes"),
         &["opts.json", "JSON"],
     );
 }
 
 #[test]
 fn options_file_is_array() {
-    let dir = temp_dir("options_array");
-    let f = dir.file("opts.json", r#"[{"stack_draw2": true}]"#);
-    expect_error_in(
-        dir.path(),
-        &[
-            "simulate",
-            "--options",
-            path_str(&f),
-            "-n",
-            "1",
-            "--no-write",
-        ],
+    options_file_error(
+        "options_array",
+        Some(r#"[{"stack_draw2": true}]"#),
         &["opts.json", "object"],
     );
 }
 
 #[test]
 fn options_file_missing() {
-    let dir = temp_dir("options_missing");
-    let f = dir.path().join("nope.json");
-    expect_error_in(
-        dir.path(),
-        &[
-            "simulate",
-            "--options",
-            path_str(&f),
-            "-n",
-            "1",
-            "--no-write",
-        ],
-        &["nope.json"],
-    );
+    options_file_error("options_missing", None, &["nope.json"]);
 }
 
 #[test]
 fn options_file_with_unknown_key() {
-    let dir = temp_dir("options_unknown_key");
-    let f = dir.file("opts.json", r#"{"stack_draw2": true, "hotdog_rule": 1}"#);
-    expect_error_in(
-        dir.path(),
-        &[
-            "simulate",
-            "--options",
-            path_str(&f),
-            "-n",
-            "1",
-            "--no-write",
-        ],
+    options_file_error(
+        "options_unknown_key",
+        Some(r#"{"stack_draw2": true, "hotdog_rule": 1}"#),
         &["hotdog_rule"],
     );
 }
 
 #[test]
 fn options_file_with_a_duplicate_key() {
-    let dir = temp_dir("options_duplicate_key");
-    let f = dir.file("opts.json", r#"{"jump_in": true, "jump_in": false}"#);
-    expect_error_in(
-        dir.path(),
-        &[
-            "simulate",
-            "--options",
-            path_str(&f),
-            "-n",
-            "1",
-            "--no-write",
-        ],
+    options_file_error(
+        "options_duplicate_key",
+        Some(r#"{"jump_in": true, "jump_in": false}"#),
         &["opts.json", "duplicate key 'jump_in'"],
     );
 }

@@ -1,0 +1,204 @@
+//! Uno Debt as the tools list it: name, presets, documented options, deal, scenarios and
+//! readable names (`crate::variant::Ruleset`).
+
+use super::{action_name, DebtOptions, DebtScenario, DebtState, Event, CARDS};
+use crate::action::Action;
+use crate::cards::CardInfo;
+use crate::game::{Game, Seat};
+use crate::variant::{
+    color_name, hand_codes, LogFold, OptionDoc, PresetInfo, Ruleset, VariantInfo,
+};
+
+/// Uno Debt's options, in `DebtOptions` field order (seed lines `S..` of `docs/rules/debt.md`).
+pub const OPTION_DOCS: &[OptionDoc] = &[
+    OptionDoc {
+        key: "decks",
+        ty: "integer 1-4",
+        meaning: "decks in the melon",
+        source: "S1: \"Up to 4 decks are used (more than 1 deck is preferred)\" (default 2)",
+    },
+    OptionDoc {
+        key: "hand_size",
+        ty: "integer 1-30",
+        meaning: "cards dealt to each player",
+        source: "S3: \"Every player then draws 10 cards\"",
+    },
+    OptionDoc {
+        key: "debt_cap",
+        ty: "null or 1-255",
+        meaning: "the end of the number line: a debt past it stays at it; null: no end",
+        source: "S1: \"numbered 0 to at least -25\" (default 25)",
+    },
+    OptionDoc {
+        key: "starter_plays_first",
+        ty: "bool",
+        meaning: "the player who turned the first card plays first (false: the player to \
+                  their left, as after a UNO deal)",
+        source: "S2: \"turns over the first card ... and play moves clockwise from that player\"",
+    },
+    OptionDoc {
+        key: "zero_power",
+        ty: "integer 0-1",
+        meaning: "cards a buying power of 0 counts for where it is a number of cards to take \
+                  (draws, DEBT calls, buying, move 12)",
+        source: "S5/S6/S19: the seed never says what a 0 buying power is worth (default 1)",
+    },
+    OptionDoc {
+        key: "reward_group",
+        ty: "bool",
+        meaning: "the reward play after balancing may be a group (rule 5 applies to it)",
+        source: "S4: \"play again, playing any card they wish\"",
+    },
+    OptionDoc {
+        key: "attack",
+        ty: "aim / power_draw",
+        meaning: "aim: the reward card's effects land on the chosen defender, who plays next; \
+                  power_draw: also the defender takes the attacker's buying power in cards \
+                  from the melon",
+        source: "S4: \"choose a specific player to attack ... Play is resumed from defending \
+                 player\"",
+    },
+    OptionDoc {
+        key: "stuck_with_pile",
+        ty: "play_area / pass",
+        meaning: "a player with a discard pile who cannot play: play_area: option two only; \
+                  pass: the turn ends",
+        source: "S12 \"as long as they do not already have a discard pile\" against S13 \
+                 \"only available if the player does not have a discard pile\"",
+    },
+    OptionDoc {
+        key: "win_with_pile",
+        ty: "bool",
+        meaning: "an empty hand wins even with cards in one's discard pile",
+        source: "S8: \"The primary goal ... get rid of all their cards\" (default false: the \
+                 pile is still one's cards)",
+    },
+    OptionDoc {
+        key: "uno_call",
+        ty: "bool",
+        meaning: "players must call UNO at one card without a discard pile; false: no UNO \
+                  and no DEBT calls",
+        source: "S19: \"they must say UNO\"",
+    },
+    OptionDoc {
+        key: "debt_catch_probability",
+        ty: "null or 0-1",
+        meaning: "null: the other players decide whether to call DEBT (CatchUno); p: a silent \
+                  player is caught with probability p by a random other player, no decision",
+        source: "S19: \"another player may call DEBT\" (a race: decisions by default)",
+    },
+    OptionDoc {
+        key: "max_actions",
+        ty: "integer >= 1",
+        meaning: "a game is stopped as truncated after this many decisions",
+        source: "simulation cap, not a rule (move 11 can loop)",
+    },
+];
+
+impl Ruleset for DebtState {
+    type Options = DebtOptions;
+    const INFO: VariantInfo = VariantInfo {
+        name: "debt",
+        aliases: &["uno-debt", "uno_debt"],
+        title: "Uno Debt v1.6: a buying-power card, a debt paid down by number cards, \
+                multi-card plays, personal discard piles, the DEBT call",
+        players: (2, crate::game::MAX_PLAYERS),
+        rules_doc: "docs/rules/debt.md",
+        source: "the seed ../shared/seeds/003_c5b60f11b56fb701.txt",
+        presets: &[
+            PresetInfo {
+                name: "seed",
+                aliases: &["v1.6"],
+                about: "the seed's rules with the rulings of docs/rules/debt.md (2 decks; the \
+                        default)",
+            },
+            PresetInfo {
+                name: "one-deck",
+                aliases: &["small"],
+                about: "one deck in the melon",
+            },
+            PresetInfo {
+                name: "big",
+                aliases: &["four-decks"],
+                about: "four decks and a number line with no end",
+            },
+            PresetInfo {
+                name: "quiet",
+                aliases: &["no-calls"],
+                about: "no UNO and no DEBT calls",
+            },
+        ],
+    };
+    const OPTIONS: &'static [OptionDoc] = OPTION_DOCS;
+
+    fn options_from(
+        preset: Option<&str>,
+        overrides: Option<&serde_json::Value>,
+    ) -> Result<DebtOptions, String> {
+        super::options::options_from(preset, overrides)
+    }
+    fn validate(opts: &DebtOptions, players: usize) -> Result<(), String> {
+        opts.validate(players)
+    }
+    fn deal(opts: DebtOptions, players: usize, seed: u64) -> Self {
+        DebtState::deal(opts, players, seed)
+    }
+    fn new_logged(
+        opts: DebtOptions,
+        players: usize,
+        seed: u64,
+        log: &mut Vec<Event>,
+    ) -> Result<Self, String> {
+        DebtState::new_logged(opts, players, seed, log)
+    }
+    fn scenario(text: &str, log: &mut Vec<Event>) -> Result<(Self, u64), String> {
+        let sc = DebtScenario::from_json(text)?;
+        Ok((sc.build_logged(log)?, sc.seed))
+    }
+    fn fold(e: &Event) -> Option<LogFold> {
+        Some(match *e {
+            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Drew { seat, card } => LogFold::Drawn {
+                seat,
+                card,
+                penalty: true,
+            },
+            Event::Punished { seat, cards } => LogFold::PenaltyTotal { seat, cards },
+            Event::Reshuffled { .. } => LogFold::Reshuffle,
+            _ => return None,
+        })
+    }
+    fn situation(&self, seat: Seat) -> String {
+        let s = seat as usize;
+        let top = self
+            .area_top()
+            .map(|(k, _)| CARDS[k as usize].code)
+            .unwrap_or("none");
+        let mut text = format!(
+            "hand: {}; pile {}; power {}; top {top} {}; debt {}",
+            hand_codes(&CARDS, self.hand(s).iter()),
+            self.pile(s).len(),
+            CARDS[self.buying_power(s) as usize].code,
+            color_name(self.color()),
+            self.debt()
+        );
+        let piles: Vec<String> = (0..self.num_players())
+            .filter(|&p| !self.pile(p).is_empty())
+            .map(|p| format!("{p}:{}", self.pile(p).len()))
+            .collect();
+        if !piles.is_empty() {
+            text.push_str(&format!("; piles {}", piles.join(",")));
+        }
+        text
+    }
+    fn cards() -> &'static [CardInfo] {
+        &CARDS
+    }
+    fn deck_size() -> usize {
+        // One deck; `decks` multiplies it.
+        super::cards::DECK_CARDS
+    }
+    fn name_action(a: Action) -> String {
+        action_name(a)
+    }
+}

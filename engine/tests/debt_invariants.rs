@@ -1,0 +1,150 @@
+//! Random-play invariants for Uno Debt: 2 to 10 players under several option sets, uniformly
+//! random legal actions, the state checked after every action: cards conserved (hands, piles,
+//! buying-power cards, play area, melon), a legal action for whoever is to act (ascending, and
+//! none once the game is over), the public knowledge never claiming more than is there, strict
+//! apply refusing illegal actions without a change, and every game ending or hitting the cap.
+
+mod common;
+
+use uno_engine::debt::{AttackRule, DebtOptions, DebtState, StuckWithPile, NUM_ACTIONS, NUM_KINDS};
+use uno_engine::{stream_seed, Action, ActionList, CardGame, Game, Rng};
+
+fn option_sets() -> Vec<(&'static str, DebtOptions)> {
+    vec![
+        ("seed", DebtOptions::default()),
+        (
+            "one deck, power draw, pass when stuck with a pile",
+            DebtOptions {
+                decks: 1,
+                hand_size: 7,
+                attack: AttackRule::PowerDraw,
+                stuck_with_pile: StuckWithPile::Pass,
+                ..DebtOptions::default()
+            },
+        ),
+        (
+            "four decks, no cap, catch probability, zero power 0",
+            DebtOptions {
+                decks: 4,
+                debt_cap: None,
+                zero_power: 0,
+                debt_catch_probability: Some(0.5),
+                starter_plays_first: true,
+                ..DebtOptions::default()
+            },
+        ),
+        (
+            "no calls, win with pile, no reward group",
+            DebtOptions {
+                uno_call: false,
+                win_with_pile: true,
+                reward_group: false,
+                ..DebtOptions::default()
+            },
+        ),
+    ]
+}
+
+fn census(st: &DebtState) -> Vec<u32> {
+    let mut c = vec![0; NUM_KINDS];
+    st.census(&mut c);
+    c
+}
+
+fn play_random(opts: DebtOptions, players: usize, seed: u64) -> (DebtState, u32) {
+    opts.validate(players).unwrap();
+    let mut st = DebtState::deal(opts, players, seed);
+    let deck: Vec<u32> = st.deck().iter().map(|&c| c as u32).collect();
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut legal = ActionList::new();
+    let mut steps = 0;
+    loop {
+        assert_eq!(
+            census(&st),
+            deck,
+            "cards conserved (seed {seed}, step {steps})"
+        );
+        for s in 0..players {
+            for k in 0..NUM_KINDS {
+                assert!(
+                    st.known_hand(s)[k] <= st.hand(s).count(k),
+                    "known hand (seed {seed})"
+                );
+                assert!(
+                    st.known_pile(s)[k] <= st.pile(s).count(k),
+                    "known pile (seed {seed})"
+                );
+                assert!(
+                    st.own_pile_known(s)[k] <= st.pile(s).count(k),
+                    "own pile (seed {seed})"
+                );
+            }
+        }
+        st.legal_actions(&mut legal);
+        let Some((seat, kind)) = st.to_act() else {
+            assert!(legal.is_empty());
+            break;
+        };
+        assert!(
+            !legal.is_empty(),
+            "a legal action for seat {seat} at {kind:?} (seed {seed})"
+        );
+        for w in legal.as_slice().windows(2) {
+            assert!(w[0] < w[1], "legal actions ascending and distinct");
+        }
+        // Strict apply: an illegal action is refused and changes nothing.
+        if steps % 7 == 0 {
+            let bad = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a));
+            if let Some(bad) = bad {
+                let before = format!("{st:?}");
+                assert!(st.apply(bad).is_err());
+                assert_eq!(before, format!("{st:?}"));
+            }
+        }
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        st.apply(a).unwrap();
+        steps += 1;
+    }
+    (st, steps)
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for (name, opts) in option_sets() {
+        for players in 2..=10 {
+            if opts.validate(players).is_err() {
+                continue;
+            }
+            let games = if players <= 4 { 30 } else { 8 };
+            let mut truncated = 0;
+            for g in 0..games {
+                let (st, _) = play_random(opts, players, 1000 * players as u64 + g);
+                let o = st.outcome().expect("over");
+                if o.winner.is_none() {
+                    truncated += 1;
+                }
+            }
+            assert!(
+                truncated * 4 <= games,
+                "{name}, {players} players: {truncated} of {games} games hit the cap"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_random_matches_the_generic_loop() {
+    for (name, opts) in option_sets() {
+        for players in [2, 4, 7] {
+            for seed in 0..5 {
+                let st = DebtState::deal(opts, players, stream_seed(seed, 9));
+                common::assert_play_random_matches_generic(
+                    st,
+                    seed,
+                    |s: &DebtState| s.melon().as_slice().to_vec(),
+                    name,
+                );
+            }
+        }
+    }
+}

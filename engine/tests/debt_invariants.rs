@@ -101,7 +101,15 @@ fn play_random(opts: DebtOptions, players: usize, seed: u64) -> (DebtState, u32)
                 assert_eq!(before, format!("{st:?}"));
             }
         }
+        // The fast sampler picks what indexing the ascending list would, with the same draws.
+        let mut fast_rng = rng.clone();
+        let fast = st.sample_legal(&mut fast_rng);
         let a = legal[rng.below(legal.len() as u32) as usize];
+        assert_eq!(
+            fast, a,
+            "sample_legal = legal[below(len)] (seed {seed}, step {steps})"
+        );
+        assert_eq!(fast_rng, rng);
         st.apply(a).unwrap();
         steps += 1;
     }

@@ -5,6 +5,7 @@
 pub mod action;
 pub mod cards;
 pub mod event;
+mod fast;
 pub mod options;
 pub mod scenario;
 mod search;
@@ -37,6 +38,10 @@ impl Game for DebtState {
     }
     fn legal_actions(&self, out: &mut ActionList) {
         self.legal(out)
+    }
+    #[inline]
+    fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
+        self.sample(rng)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

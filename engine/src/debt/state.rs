@@ -435,7 +435,7 @@ impl DebtState {
     }
 
     /// Whether move 10 is open to `current`.
-    fn can_buy(&self) -> bool {
+    pub(crate) fn can_buy(&self) -> bool {
         let me = self.current;
         if self.power(me) == 0 || (self.n == 2 && self.color != self.power_color(me)) {
             return false;
@@ -459,7 +459,7 @@ impl DebtState {
     }
 
     /// The kinds `current` may add to the group being laid (bitset over kinds).
-    fn addable_mask(&self) -> u64 {
+    pub(crate) fn addable_mask(&self) -> u64 {
         let me = self.current;
         if self.group.len >= self.group_limit(me) {
             return 0;

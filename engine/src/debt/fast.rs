@@ -1,0 +1,169 @@
+//! Random play without building the legal-action list: `Game::sample_legal` picks exactly the
+//! action `legal[rng.below(legal.len())]` would over the ascending list `legal_actions` writes
+//! (the random agent's path in the batch runner; `engine/tests/debt_invariants.rs` checks the
+//! equivalence).
+
+use super::action::*;
+use super::cards::{WILD, WILD_DRAW_FOUR};
+use super::options::StuckWithPile;
+use super::state::{DebtState, Phase, NO_COLOR};
+use crate::action::Action;
+use crate::bits::select;
+use crate::classic::cards::{rank_of, COLOR_MASK, RANK_MASK};
+use crate::rng::Rng;
+
+const WILDS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR);
+
+impl DebtState {
+    /// The kinds in `current`'s hand that can start a play (S3), as a bitset.
+    #[inline]
+    pub(crate) fn playable_mask(&self) -> u64 {
+        let hand = self.hands[self.current as usize].mask(0);
+        if self.color == NO_COLOR {
+            return hand;
+        }
+        let rank = match self.area_top() {
+            Some((top, _)) => RANK_MASK[rank_of(top) as usize],
+            None => 0,
+        };
+        hand & (COLOR_MASK[self.color as usize] | rank | WILDS)
+    }
+
+    /// The `i`-th action (ascending) of the plays of the kinds in `mask` (a wild kind gives
+    /// four, one per colour), with the number of such plays.
+    #[inline]
+    fn play_count(mask: u64) -> u32 {
+        (mask & !WILDS).count_ones() + 4 * (mask & WILDS).count_ones()
+    }
+
+    #[inline]
+    fn play_at(mask: u64, i: u32) -> Action {
+        let coloured = mask & !WILDS;
+        let nc = coloured.count_ones();
+        if i < nc {
+            return select(coloured, i) as Action;
+        }
+        let j = i - nc;
+        let kind = select(mask & WILDS, j / 4) as u8;
+        encode_play(kind, (j % 4) as u8)
+    }
+
+    /// A uniformly random legal action (see the module comment).
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
+        let me = self.current;
+        let mi = me as usize;
+        match self.phase {
+            Phase::Play | Phase::Reward => {
+                let mask = self.playable_mask();
+                let plays = Self::play_count(mask);
+                if self.phase == Phase::Reward {
+                    let i = rng.below(plays + 1);
+                    return if i < plays {
+                        Self::play_at(mask, i)
+                    } else {
+                        DONE
+                    };
+                }
+                if plays > 0 {
+                    return Self::play_at(mask, rng.below(plays));
+                }
+                // The stuck options (rule 6).
+                let has_pile = !self.piles[mi].is_empty();
+                if has_pile && self.opts.stuck_with_pile == StuckWithPile::Pass {
+                    rng.below(1);
+                    return DONE;
+                }
+                let mut opts = [0 as Action; 3];
+                let mut n = 0;
+                if !has_pile {
+                    opts[n] = OPTION_ONE;
+                    n += 1;
+                }
+                opts[n] = OPTION_TWO;
+                n += 1;
+                if self.area_len > 0 && self.power(self.last_player) >= 1 {
+                    opts[n] = OPTION_TWO_MELON;
+                    n += 1;
+                }
+                opts[rng.below(n as u32) as usize]
+            }
+            Phase::Group => {
+                let mask = self.addable_mask();
+                let plays = Self::play_count(mask);
+                let i = rng.below(plays + 1);
+                if i < plays {
+                    Self::play_at(mask, i)
+                } else {
+                    DONE
+                }
+            }
+            Phase::CallUno => CALL_UNO + rng.below(2) as Action,
+            Phase::DebtWindow { .. } => CALL_DEBT + rng.below(2) as Action,
+            Phase::Attack => {
+                let others = self.n as u32 - 1;
+                let i = rng.below(2 * others);
+                let base = if i < others { ATTACK } else { ATTACK_EXCHANGE };
+                let mut t = (i % others) as u8;
+                if t >= me {
+                    t += 1;
+                }
+                base + t as Action
+            }
+            Phase::Start { took } => self.sample_start(took, rng),
+            Phase::Over => unreachable!("no action is legal once the game is over"),
+        }
+    }
+
+    fn sample_start(&self, took: bool, rng: &mut Rng) -> Action {
+        let me = self.current;
+        let mi = me as usize;
+        let pile = self.piles[mi].len() as u32;
+        let take = pile > 0 && !took;
+        if take && self.hands[mi].is_empty() {
+            rng.below(1);
+            return TAKE_ONE;
+        }
+        let power = self.power(me) as u32;
+        let own = if pile > 0 && self.color == self.power_color(me) {
+            1 + power.min(pile)
+        } else {
+            0
+        };
+        let can_buy = self.can_buy();
+        let mut buys = 0;
+        if can_buy {
+            for t in 0..self.n {
+                if t != me {
+                    buys += power.min(self.piles[t as usize].len() as u32);
+                }
+            }
+        }
+        let total = take as u32 + 1 + own + buys;
+        let mut i = rng.below(total);
+        if take {
+            if i == 0 {
+                return TAKE_ONE;
+            }
+            i -= 1;
+        }
+        if i == 0 {
+            return PROCEED;
+        }
+        i -= 1;
+        if i < own {
+            return if i == 0 { COMBINE } else { withdraw(i as u8) };
+        }
+        i -= own;
+        for t in 0..self.n {
+            if t == me {
+                continue;
+            }
+            let c = power.min(self.piles[t as usize].len() as u32);
+            if i < c {
+                return buy(t, i as u8 + 1);
+            }
+            i -= c;
+        }
+        unreachable!("the index is below the number of start actions")
+    }
+}

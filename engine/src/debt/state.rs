@@ -653,8 +653,12 @@ impl DebtState {
                             self.phase = Phase::Attack;
                         }
                         (_, DONE) => {
-                            // Stuck with a pile under stuck_with_pile = pass.
+                            // Stuck with a pile under stuck_with_pile = pass: no option, but
+                            // rule 6's one card from the pile still comes into the hand (S15).
                             self.stats.stuck[me as usize] += 1;
+                            if !self.piles[me as usize].is_empty() {
+                                self.take_own(me, 1, log);
+                            }
                             let next = self.next_seat(me, 1);
                             self.end_turn(me, next, log);
                         }

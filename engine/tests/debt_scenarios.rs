@@ -1,0 +1,1378 @@
+//! Scenario tests for Uno Debt v1.6: one exact position per card and per rule (seed
+//! `003_c5b60f11b56fb701`, rulings in `docs/rules/debt.md`), advanced with the strict
+//! `Game::apply`, and the resulting state and events checked precisely.
+//!
+//! Positions are written in the Uno Debt scenario notation (`DebtScenario`); its `melon` fixes
+//! the next cards drawn, so every draw below is known in advance (draws from a personal
+//! discard pile are random: those tests check what is certain). Each test quotes the seed line
+//! (`S1`..`S35`, the pastebin's numbering) it checks.
+
+use uno_engine::debt::action::*;
+use uno_engine::debt::{
+    encode_play, parse_card, DebtHand, DebtScenario, DebtState, Event, Phase, StuckWithPile, CARDS,
+    NO_COLOR, NUM_KINDS,
+};
+use uno_engine::{Action, ActionList, CardGame, DecisionKind, Game, Seat};
+
+const RED: u8 = 0;
+const YELLOW: u8 = 1;
+const GREEN: u8 = 2;
+const BLUE: u8 = 3;
+
+// ----- helpers -----
+
+/// Kind id of a card code.
+fn card(code: &str) -> u8 {
+    parse_card(code).unwrap_or_else(|| panic!("bad card code {code}"))
+}
+
+/// Play action of a coloured card.
+fn play(code: &str) -> Action {
+    let k = card(code);
+    assert!(k < 52, "{code} is wild: use wild()/wd4()");
+    encode_play(k, 0)
+}
+
+fn wild(color: u8) -> Action {
+    encode_play(card("W"), color)
+}
+
+fn wd4(color: u8) -> Action {
+    encode_play(card("W+4"), color)
+}
+
+/// Every card of the melon is somewhere (hands, piles, buying powers, play area, melon).
+fn assert_conserved(st: &DebtState) {
+    let mut c = vec![0u32; NUM_KINDS];
+    st.census(&mut c);
+    let deck: Vec<u32> = st.deck().iter().map(|&x| x as u32).collect();
+    assert_eq!(c, deck, "cards lost or created");
+}
+
+/// Builds a scenario, panicking with the builder's message if it is rejected.
+fn build_value(v: serde_json::Value) -> DebtState {
+    let st = DebtScenario::from_json(&v.to_string())
+        .and_then(|s| s.build())
+        .unwrap_or_else(|e| panic!("scenario rejected: {e}"));
+    assert_conserved(&st);
+    st
+}
+
+/// The builder's error for a scenario that must be rejected.
+fn scenario_error(v: serde_json::Value) -> String {
+    match DebtScenario::from_json(&v.to_string()).and_then(|s| s.build()) {
+        Ok(_) => panic!("scenario accepted: {v}"),
+        Err(e) => e,
+    }
+}
+
+/// The scenario object for a table: buying powers, hands, the play area (bottom to top), the
+/// next cards of the melon; seat 0 to act, seed 7; `extra` fields override or add.
+fn table_json(
+    bp: &[&str],
+    hands: &[&[&str]],
+    area: &[&str],
+    melon: &[&str],
+    extra: serde_json::Value,
+) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "players": bp.len(),
+        "seed": 7,
+        "buying_power": bp,
+        "hands": hands,
+        "play_area": area,
+        "melon": melon,
+        "current": 0,
+    });
+    if let Some(o) = extra.as_object() {
+        for (k, x) in o {
+            v[k] = x.clone();
+        }
+    }
+    v
+}
+
+fn table(
+    bp: &[&str],
+    hands: &[&[&str]],
+    area: &[&str],
+    melon: &[&str],
+    extra: serde_json::Value,
+) -> DebtState {
+    build_value(table_json(bp, hands, area, melon, extra))
+}
+
+fn none() -> serde_json::Value {
+    serde_json::json!({})
+}
+
+fn legal(st: &DebtState) -> Vec<Action> {
+    let mut out = ActionList::new();
+    st.legal_actions(&mut out);
+    out.to_vec()
+}
+
+/// Strict apply that must succeed; also checks that every card is still somewhere.
+fn act(st: &mut DebtState, a: Action) {
+    if let Err(e) = st.apply(a) {
+        panic!(
+            "{} ({a}) rejected: {e}; legal: {:?}",
+            st.action_name(a),
+            legal(st)
+        );
+    }
+    assert_conserved(st);
+}
+
+/// Strict apply returning the events it produced.
+fn act_log(st: &mut DebtState, a: Action) -> Vec<Event> {
+    let mut log = Vec::new();
+    if let Err(e) = st.apply_logged(a, &mut log) {
+        panic!(
+            "{} ({a}) rejected: {e}; legal: {:?}",
+            st.action_name(a),
+            legal(st)
+        );
+    }
+    assert_conserved(st);
+    log
+}
+
+fn to_act(st: &DebtState) -> (Seat, DecisionKind) {
+    st.to_act().expect("the game should not be over")
+}
+
+/// Whether `seat` is at the first card of a play (no special move open).
+fn assert_play(st: &DebtState, seat: u8) {
+    assert_eq!(to_act(st), (seat, DecisionKind::Play), "whose decision");
+    assert_eq!(st.current(), seat);
+    assert_eq!(st.phase(), Phase::Play, "phase");
+}
+
+/// Card codes of a count-per-kind array, sorted by kind id, with multiplicity.
+fn kinds(counts: &[u8; NUM_KINDS]) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for (k, info) in CARDS.iter().enumerate() {
+        for _ in 0..counts[k] {
+            v.push(info.code);
+        }
+    }
+    v
+}
+
+fn codes(h: &DebtHand) -> Vec<&'static str> {
+    kinds(h.counts())
+}
+
+fn sorted(expected: &[&str]) -> Vec<&'static str> {
+    let mut want: Vec<u8> = expected.iter().map(|c| card(c)).collect();
+    want.sort();
+    want.iter().map(|&k| CARDS[k as usize].code).collect()
+}
+
+fn assert_hand(st: &DebtState, seat: usize, expected: &[&str]) {
+    assert_eq!(
+        codes(st.hand(seat)),
+        sorted(expected),
+        "hand of seat {seat}"
+    );
+}
+
+fn assert_pile(st: &DebtState, seat: usize, expected: &[&str]) {
+    assert_eq!(
+        codes(st.pile(seat)),
+        sorted(expected),
+        "pile of seat {seat}"
+    );
+}
+
+/// The play area, bottom to top, as card codes.
+fn area(st: &DebtState) -> Vec<&'static str> {
+    st.play_area()
+        .map(|(k, _)| CARDS[k as usize].code)
+        .collect()
+}
+
+fn top(st: &DebtState) -> &'static str {
+    let (k, _) = st.area_top().expect("a top card");
+    CARDS[k as usize].code
+}
+
+fn played(seat: u8, code: &str, color: u8) -> Event {
+    Event::Played {
+        seat,
+        card: card(code),
+        color,
+    }
+}
+
+fn play_done(seat: u8, cards: u8, sum: u16, debt: u16, balanced: bool) -> Event {
+    Event::PlayDone {
+        seat,
+        cards,
+        sum,
+        debt,
+        balanced,
+    }
+}
+
+fn drew(seat: u8, code: &str) -> Event {
+    Event::Drew {
+        seat,
+        card: card(code),
+    }
+}
+
+fn skipped(log: &[Event]) -> Vec<u8> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::Skipped { seat } => Some(*seat),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The card `seat` took from their own discard pile, per the one `FromPile` event expected.
+fn from_pile(log: &[Event], seat: u8) -> Vec<u8> {
+    log.iter()
+        .filter_map(|e| match e {
+            Event::FromPile { seat: s, card } if *s == seat => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Hand and pile of `seat` together, as sorted codes.
+fn hand_and_pile(st: &DebtState, seat: usize) -> Vec<&'static str> {
+    let mut c = *st.hand(seat).counts();
+    for (k, x) in st.pile(seat).iter() {
+        c[k] += x;
+    }
+    kinds(&c)
+}
+
+// ===================================================================================
+// The seed's examples (S29-S35)
+// ===================================================================================
+
+/// S29 "Ex. A: The current debt is -6 with the top card being a blue card and the player plays a
+/// blue 6, making the debt 0." S8: "The reward for balancing the debt causes all the cards in
+/// the playing area to be discarded and shuffled back into the melon and allows the player to
+/// play again".
+#[test]
+fn example_a_balances_the_debt() {
+    let mut st = table(
+        &["R3", "Y5", "G2"],
+        &[&["B6", "G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R2", "B4"],
+        &[],
+        serde_json::json!({"debt": 6}),
+    );
+    assert_play(&st, 0);
+    assert_eq!((st.debt(), st.color()), (6, BLUE));
+    let melon = st.melon().len();
+    let log = act_log(&mut st, play("B6"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "B6", BLUE),
+            play_done(0, 1, 6, 0, true),
+            Event::AreaCleared { cards: 3 },
+        ]
+    );
+    assert_eq!(st.debt(), 0);
+    assert_eq!(
+        st.play_area_len(),
+        0,
+        "the play area went back into the melon"
+    );
+    assert_eq!(st.color(), NO_COLOR);
+    assert_eq!(st.melon().len(), melon + 3);
+    assert_eq!(st.phase(), Phase::Reward);
+    assert_eq!(
+        to_act(&st),
+        (0, DecisionKind::Play),
+        "the balancer plays again"
+    );
+    assert_eq!(st.stats().balances[0], 1);
+    assert_hand(&st, 0, &["G1", "Y2"]);
+}
+
+/// S31 "Ex. B: Top face card is a blue 6 and debt is -3. A player has a blue 4 buying power
+/// card and plays two blue 3s, a blue 1, and a blue 9, summing up to 16, making the debt -13".
+#[test]
+fn example_b_group_overshoot_leaves_13() {
+    let mut st = table(
+        &["B4", "Y5", "G2"],
+        &[
+            &["B3", "B3", "B1", "B9", "R5", "G7"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+        ],
+        &["B6"],
+        &[],
+        serde_json::json!({"debt": 3}),
+    );
+    act(&mut st, play("B3"));
+    assert_eq!(st.phase(), Phase::Group);
+    assert_eq!(
+        legal(&st),
+        vec![play("B1"), play("B3"), play("B9"), DONE],
+        "further blue cards or done"
+    );
+    act(&mut st, play("B3"));
+    act(&mut st, play("B1"));
+    assert_eq!(st.group().len, 3);
+    assert_eq!(st.group().sum, 7);
+    let log = act_log(&mut st, play("B9"));
+    // The fourth card reaches the buying power: the group ends without a DONE.
+    assert_eq!(
+        log,
+        vec![
+            played(0, "B9", BLUE),
+            play_done(0, 4, 16, 13, false),
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_eq!(st.debt(), 13);
+    assert_eq!(area(&st), vec!["B6", "B3", "B3", "B1", "B9"]);
+    assert_eq!(st.stats().groups, 1);
+    assert_hand(&st, 0, &["R5", "G7"]);
+    assert_play(&st, 1);
+}
+
+/// S33 "Ex. C: The last card was a blue 6 but the debt was -2. A player plays a red 6 and now
+/// the debt value is -6". S17: "If the color is changed, The debt is "buried"".
+#[test]
+fn example_c_colour_change_buries_the_debt() {
+    let mut st = table(
+        &["G5", "Y5", "G2"],
+        &[&["R6", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B6"],
+        &[],
+        serde_json::json!({"debt": 2}),
+    );
+    let log = act_log(&mut st, play("R6"));
+    assert_eq!(log[1], play_done(0, 1, 6, 6, false));
+    assert_eq!((st.debt(), st.color()), (6, RED));
+    assert_play(&st, 1);
+}
+
+/// S35 "Ex. D: The current face up card is a blue six and debt is -12. Next player plays a wild
+/// card and changes color to red. Debt is still -12." S17: "Special cards that change existing
+/// color carry over the previous debt."
+#[test]
+fn example_d_wild_carries_the_debt() {
+    let mut st = table(
+        &["G5", "Y5", "G2"],
+        &[&["W", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B6"],
+        &[],
+        serde_json::json!({"debt": 12}),
+    );
+    assert!(legal(&st).contains(&wild(RED)));
+    let log = act_log(&mut st, wild(RED));
+    assert_eq!(log[0], played(0, "W", RED));
+    assert_eq!(log[1], play_done(0, 1, 0, 12, false));
+    assert_eq!((st.debt(), st.color()), (12, RED));
+    assert_eq!(top(&st), "W");
+    assert_play(&st, 1);
+}
+
+// ===================================================================================
+// The debt (S8, S17)
+// ===================================================================================
+
+/// Ruling (docs "Resolve the group" 1): a single same-colour card under the debt pays it down
+/// (debt 6, a 2 leaves 4).
+#[test]
+fn single_card_under_the_debt_pays_it_down() {
+    let mut st = table(
+        &["G5", "Y5", "G2"],
+        &[&["B2", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B9"],
+        &[],
+        serde_json::json!({"debt": 6}),
+    );
+    let log = act_log(&mut st, play("B2"));
+    assert_eq!(log[1], play_done(0, 1, 2, 4, false));
+    assert_eq!((st.debt(), st.color()), (4, BLUE));
+    assert_eq!(st.stats().balances[0], 0);
+    assert_play(&st, 1);
+}
+
+/// S6 "The player with the highest card turns over the first card in the middle", S17 "If the
+/// top face card is a special card or if there is no card, the next player's card(s) that is a
+/// number card become the new value of the debt": a number turned first sets the debt.
+#[test]
+fn first_card_number_sets_the_debt() {
+    let v = table_json(
+        &["G5", "Y5", "G2"],
+        &[&["B2", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &[],
+        &[],
+        serde_json::json!({"first_card": "G7"}),
+    );
+    let mut log = Vec::new();
+    let st = DebtScenario::from_json(&v.to_string())
+        .and_then(|s| s.build_logged(&mut log))
+        .unwrap();
+    assert_eq!(
+        log,
+        vec![Event::FirstCard {
+            card: card("G7"),
+            debt: 7
+        }]
+    );
+    assert_eq!((st.debt(), st.color()), (7, GREEN));
+    assert_eq!(area(&st), vec!["G7"]);
+    assert_eq!(legal(&st), vec![play("G2")], "green or a 7");
+}
+
+/// Ruling (docs "Set-up" 4): a special card turned first sets debt 0 and has no effect; a Wild
+/// turned first leaves no colour, so any card may be played.
+#[test]
+fn first_card_special_sets_no_debt() {
+    let hands: [&[&str]; 3] = [&["B2", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]];
+    for (first, color) in [("GS", GREEN), ("R+2", RED), ("GR", GREEN)] {
+        let mut log = Vec::new();
+        let v = table_json(
+            &["G5", "Y5", "G2"],
+            &hands,
+            &[],
+            &[],
+            serde_json::json!({"first_card": first}),
+        );
+        let st = DebtScenario::from_json(&v.to_string())
+            .and_then(|s| s.build_logged(&mut log))
+            .unwrap();
+        assert_eq!(
+            log,
+            vec![Event::FirstCard {
+                card: card(first),
+                debt: 0
+            }],
+            "{first}"
+        );
+        assert_eq!((st.debt(), st.color()), (0, color), "{first}");
+        // No Skip / Draw / Reverse effect: seat 0 plays, clockwise, with its hand unchanged.
+        assert_play(&st, 0);
+        assert!(st.clockwise());
+        assert_hand(&st, 0, hands[0]);
+    }
+    let st = table(
+        &["G5", "Y5", "G2"],
+        &hands,
+        &[],
+        &[],
+        serde_json::json!({"first_card": "W"}),
+    );
+    assert_eq!((st.debt(), st.color()), (0, NO_COLOR));
+    assert_eq!(
+        legal(&st),
+        vec![play("Y1"), play("G2"), play("B2")],
+        "any card on a Wild turned first"
+    );
+}
+
+/// S17 "New special cards and 0 number cards played provide no change to existing debt": a 0
+/// changes nothing, also when it changes the colour (it buries nothing either).
+#[test]
+fn zero_card_changes_nothing() {
+    let mut st = table(
+        &["G5", "Y5", "G2"],
+        &[&["B0", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        serde_json::json!({"debt": 5}),
+    );
+    let log = act_log(&mut st, play("B0"));
+    assert_eq!(log[1], play_done(0, 1, 0, 5, false));
+    assert_eq!(st.debt(), 5);
+
+    let mut st = table(
+        &["G5", "Y5", "G2"],
+        &[&["R0", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B0"],
+        &[],
+        serde_json::json!({"debt": 7}),
+    );
+    act(&mut st, play("R0"));
+    assert_eq!((st.debt(), st.color()), (7, RED), "a 0 changing colour");
+}
+
+/// S17 "New special cards ... provide no change to existing debt", also a special card that
+/// changes the colour (a Skip on a Skip).
+#[test]
+fn specials_change_nothing() {
+    let mut st = table(
+        &["G5", "Y5", "G2", "Y3"],
+        &[&["BS", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"], &["R1"]],
+        &["B5"],
+        &[],
+        serde_json::json!({"debt": 5}),
+    );
+    let log = act_log(&mut st, play("BS"));
+    assert_eq!(log[1], play_done(0, 1, 0, 5, false));
+    assert_eq!((st.debt(), st.color()), (5, BLUE));
+
+    let mut st = table(
+        &["G5", "Y5", "G2", "Y3"],
+        &[&["RS", "Y1", "G2"], &["G5", "G6"], &["Y7", "Y8"], &["R1"]],
+        &["B9", "BS"],
+        &[],
+        serde_json::json!({"debt": 9}),
+    );
+    act(&mut st, play("RS"));
+    assert_eq!((st.debt(), st.color()), (9, RED), "a Skip changing colour");
+}
+
+/// S1 "A number line on a strip of paper numbered 0 to at least -25": the debt stops at
+/// `debt_cap` (default 25); `debt_cap: null` is a line with no end.
+#[test]
+fn debt_cap_clamps_at_25() {
+    let hands: [&[&str]; 3] = [
+        &["B9", "B9", "B9", "B8", "B8", "B8", "R1"],
+        &["G5", "G6"],
+        &["Y7", "Y8"],
+    ];
+    for (cap, want) in [(serde_json::json!(25), 25), (serde_json::Value::Null, 49)] {
+        let mut st = table(
+            &["B7", "Y5", "G2"],
+            &hands,
+            &["B2"],
+            &[],
+            serde_json::json!({"options": {"debt_cap": cap}}),
+        );
+        assert_eq!(st.debt(), 2);
+        for c in ["B9", "B9", "B9", "B8", "B8"] {
+            act(&mut st, play(c));
+            assert_eq!(st.phase(), Phase::Group);
+        }
+        // The sixth blue card empties the blue cards: the group ends by itself.
+        let log = act_log(&mut st, play("B8"));
+        assert_eq!(log[1], play_done(0, 6, 51, want, false), "cap {cap}");
+        assert_eq!(st.debt(), want);
+    }
+    // A colour change buries the debt under the sum, clamped too.
+    let mut st = table(
+        &["B7", "Y5", "G2"],
+        &[
+            &["B9", "B9", "B9", "B8", "R1"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+        ],
+        &["R9"],
+        &[],
+        none(),
+    );
+    for c in ["B9", "B9", "B9"] {
+        act(&mut st, play(c));
+    }
+    act(&mut st, play("B8"));
+    assert_eq!((st.debt(), st.color()), (25, BLUE), "35 buried, clamped");
+    // The scenario refuses a debt past the line's end.
+    let e = scenario_error(table_json(
+        &["B7", "Y5", "G2"],
+        &hands,
+        &["B2"],
+        &[],
+        serde_json::json!({"debt": 26}),
+    ));
+    assert!(e.contains("'debt' 26"), "{e}");
+}
+
+/// S17 "the next player's card(s) that is a number card become the new value of the debt":
+/// with no debt, a number sets it (same colour or not).
+#[test]
+fn debt_zero_and_a_number_sets_it() {
+    for (c, color) in [("B4", BLUE), ("R4", RED)] {
+        let mut st = table(
+            &["G5", "Y5", "G2"],
+            &[&["B4", "R4", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+            &["B9", "B4"],
+            &[],
+            serde_json::json!({"debt": 0}),
+        );
+        let log = act_log(&mut st, play(c));
+        assert_eq!(log[1], play_done(0, 1, 4, 4, false), "{c}");
+        assert_eq!((st.debt(), st.color()), (4, color));
+    }
+}
+
+/// S10 "Specials cards may be included in the group as long as the color is not changed
+/// respective to the cards player is playing": a Draw Two of the buying-power colour joins the
+/// group, counts nothing toward the sum, and still makes the next player draw.
+#[test]
+fn group_with_a_special_of_the_power_colour() {
+    let mut st = table(
+        &["B3", "Y5", "G2"],
+        &[
+            &["B4", "B+2", "B1", "R5", "G7"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+        ],
+        &["B6"],
+        &["G3", "Y4"],
+        serde_json::json!({"debt": 9}),
+    );
+    act(&mut st, play("B4"));
+    assert_eq!(legal(&st), vec![play("B1"), play("B+2"), DONE]);
+    act(&mut st, play("B+2"));
+    let log = act_log(&mut st, play("B1"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "B1", BLUE),
+            play_done(0, 3, 5, 4, false),
+            drew(1, "G3"),
+            drew(1, "Y4"),
+            Event::Punished { seat: 1, cards: 2 },
+            Event::Skipped { seat: 1 },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_eq!(st.debt(), 4);
+    assert_eq!(top(&st), "B1");
+    assert_hand(&st, 1, &["G5", "G6", "G3", "Y4"]);
+    assert_play(&st, 2);
+}
+
+// ===================================================================================
+// Groups (S10, S21)
+// ===================================================================================
+
+/// S10 "A player may play at most the number of their buying power in cards": with a buying
+/// power of 2 the second card ends the group.
+#[test]
+fn group_limit_is_the_buying_power() {
+    let mut st = table(
+        &["B2", "Y5", "G2"],
+        &[&["B1", "B2", "B3", "R5"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B9"],
+        &[],
+        serde_json::json!({"debt": 20}),
+    );
+    act(&mut st, play("B1"));
+    assert_eq!(legal(&st), vec![play("B2"), play("B3"), DONE]);
+    let log = act_log(&mut st, play("B2"));
+    assert_eq!(log[1], play_done(0, 2, 3, 17, false));
+    assert_hand(&st, 0, &["B3", "R5"]);
+    assert_play(&st, 1);
+}
+
+/// Ruling (docs "Power counts"): a single card can always be played; a buying power of 1 or 0
+/// allows no group.
+#[test]
+fn buying_power_one_or_zero_plays_single_cards() {
+    for bp in ["B1", "B0"] {
+        let mut st = table(
+            &[bp, "Y5", "G2"],
+            &[&["B4", "B2", "B3", "R5"], &["G5", "G6"], &["Y7", "Y8"]],
+            &["B9"],
+            &[],
+            serde_json::json!({"debt": 20}),
+        );
+        let log = act_log(&mut st, play("B4"));
+        assert_eq!(log[1], play_done(0, 1, 4, 16, false), "{bp}");
+        assert_play(&st, 1);
+    }
+}
+
+/// S10 "... and the color of the cards being played match the buying power color": a first
+/// card of another colour is played alone even with more cards of its colour in hand.
+#[test]
+fn only_power_colour_cards_join_a_group() {
+    let mut st = table(
+        &["B4", "Y5", "G2"],
+        &[&["R3", "R4", "R7", "B7"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        none(),
+    );
+    let log = act_log(&mut st, play("R3"));
+    assert_eq!(log[1], play_done(0, 1, 3, 2, false));
+    assert_play(&st, 1);
+    // With a blue first card only blue cards may join (not the red ones, nor a Wild).
+    let mut st = table(
+        &["B4", "Y5", "G2"],
+        &[
+            &["B3", "R4", "B7", "W", "W+4"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+        ],
+        &["B5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("B3"));
+    assert_eq!(legal(&st), vec![play("B7"), DONE]);
+}
+
+/// S10 "Player can change the color to buying power and play multiple cards if one of the cards
+/// being played matches the symbol of the face up card": a blue 5 on a red 5 starts a blue
+/// group; the colour changed, so the sum buries the debt (S17).
+#[test]
+fn group_changes_colour_to_the_power_colour_on_a_matching_symbol() {
+    let mut st = table(
+        &["B4", "Y5", "G2"],
+        &[&["B5", "B7", "B2", "R1"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"debt": 3}),
+    );
+    act(&mut st, play("B5"));
+    assert_eq!(st.color(), BLUE);
+    assert_eq!(legal(&st), vec![play("B2"), play("B7"), DONE]);
+    act(&mut st, play("B7"));
+    let log = act_log(&mut st, DONE);
+    assert_eq!(
+        log,
+        vec![play_done(0, 2, 12, 12, false), Event::TurnEnd { seat: 0 }]
+    );
+    assert_eq!((st.debt(), st.color()), (12, BLUE));
+    assert_eq!(top(&st), "B7");
+}
+
+/// S21 "2 draw fours become draw eight": Wild Draw Fours join a Wild Draw Four (up to the
+/// buying power); each names a colour, the last one's counts; the next player draws eight.
+#[test]
+fn wild_draw_fours_together_draw_eight() {
+    let melon = ["G1", "G2", "G3", "G4", "Y1", "Y2", "Y3", "Y4"];
+    let mut st = table(
+        &["B3", "Y5", "G2"],
+        &[&["W+4", "W+4", "G1", "G7"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &melon,
+        none(),
+    );
+    act(&mut st, wd4(GREEN));
+    assert_eq!(st.phase(), Phase::Group);
+    assert_eq!(
+        legal(&st),
+        vec![wd4(RED), wd4(YELLOW), wd4(GREEN), wd4(BLUE), DONE]
+    );
+    let log = act_log(&mut st, wd4(BLUE));
+    let mut want = vec![played(0, "W+4", BLUE), play_done(0, 2, 0, 5, false)];
+    want.extend(melon.iter().map(|c| drew(1, c)));
+    want.extend([
+        Event::Punished { seat: 1, cards: 8 },
+        Event::Skipped { seat: 1 },
+        Event::TurnEnd { seat: 0 },
+    ]);
+    assert_eq!(log, want);
+    assert_eq!((st.debt(), st.color()), (5, BLUE));
+    assert_eq!(st.hand(1).len(), 10);
+    assert_play(&st, 2);
+}
+
+/// S21 "2 draw twos becomes draw four".
+#[test]
+fn two_draw_twos_draw_four() {
+    let mut st = table(
+        &["B2", "Y5", "G2"],
+        &[&["B+2", "B+2", "R1", "G7"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &["G1", "G2", "G3", "G4"],
+        none(),
+    );
+    act(&mut st, play("B+2"));
+    let log = act_log(&mut st, play("B+2"));
+    assert!(log.contains(&Event::Punished { seat: 1, cards: 4 }));
+    assert_eq!(skipped(&log), vec![1]);
+    assert_hand(&st, 1, &["G5", "G6", "G1", "G2", "G3", "G4"]);
+    assert_play(&st, 2);
+}
+
+/// S21 "2 skips skip 2 people".
+#[test]
+fn two_skips_skip_two() {
+    let mut st = table(
+        &["B2", "Y5", "G2", "Y3"],
+        &[
+            &["BS", "BS", "R1", "G7"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+            &["R7", "R8"],
+        ],
+        &["B5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("BS"));
+    let log = act_log(&mut st, play("BS"));
+    assert_eq!(skipped(&log), vec![1, 2]);
+    assert_play(&st, 3);
+}
+
+/// S21 "Even number of reverses do not change direction, odd numbers change direction."
+#[test]
+fn even_reverses_keep_the_direction_odd_flip_it() {
+    let hands: [&[&str]; 4] = [
+        &["BR", "BR", "BR", "R1", "G7"],
+        &["G5", "G6"],
+        &["Y7", "Y8"],
+        &["R7", "R8"],
+    ];
+    let mut st = table(&["B3", "Y5", "G2", "Y3"], &hands, &["B5"], &[], none());
+    act(&mut st, play("BR"));
+    act(&mut st, play("BR"));
+    let log = act_log(&mut st, DONE);
+    assert!(!log.contains(&Event::Reversed));
+    assert!(st.clockwise());
+    assert_play(&st, 1);
+
+    let mut st = table(&["B3", "Y5", "G2", "Y3"], &hands, &["B5"], &[], none());
+    act(&mut st, play("BR"));
+    act(&mut st, play("BR"));
+    let log = act_log(&mut st, play("BR"));
+    assert_eq!(log.iter().filter(|e| **e == Event::Reversed).count(), 1);
+    assert!(!st.clockwise());
+    assert_play(&st, 3);
+
+    // A single Reverse (UNO's card) flips the direction.
+    let mut st = table(&["R3", "Y5", "G2", "Y3"], &hands, &["B5"], &[], none());
+    let log = act_log(&mut st, play("BR"));
+    assert!(log.contains(&Event::Reversed));
+    assert!(!st.clockwise());
+    assert_play(&st, 3);
+}
+
+/// Ruling (docs "Resolve the group" 2, UNO's two-player rule): with two players an odd number
+/// of Reverses also skips the other player.
+#[test]
+fn two_player_odd_reverse_skips_the_other() {
+    let mut st = table(
+        &["R3", "Y5"],
+        &[&["BR", "G1", "G2"], &["G5", "G6"]],
+        &["B5"],
+        &[],
+        none(),
+    );
+    let log = act_log(&mut st, play("BR"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "BR", BLUE),
+            play_done(0, 1, 0, 5, false),
+            Event::Reversed,
+            Event::Skipped { seat: 1 },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_play(&st, 0);
+}
+
+/// Ruling (docs "Phase Group"): DONE ends a group at any size.
+#[test]
+fn done_ends_a_group() {
+    let mut st = table(
+        &["B4", "Y5", "G2"],
+        &[&["B1", "B2", "B3", "R5"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B9"],
+        &[],
+        serde_json::json!({"debt": 20}),
+    );
+    act(&mut st, play("B1"));
+    let log = act_log(&mut st, DONE);
+    assert_eq!(log[0], play_done(0, 1, 1, 19, false));
+    assert_hand(&st, 0, &["B2", "B3", "R5"]);
+    assert_play(&st, 1);
+}
+
+/// Ruling (docs "Phase Group"): the card matching the top card is laid first and the last card
+/// laid is the new top face card the next player must match.
+#[test]
+fn last_card_laid_is_the_new_top() {
+    let mut st = table(
+        &["B3", "Y5", "G2"],
+        &[
+            &["B5", "B2", "R7", "G8"],
+            &["R2", "Y5", "G7", "B9"],
+            &["Y7", "Y8"],
+        ],
+        &["R5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("B5"));
+    act(&mut st, play("B2"));
+    assert_eq!(top(&st), "B2");
+    assert_eq!((st.debt(), st.color()), (7, BLUE), "buried under 5 + 2");
+    assert_play(&st, 1);
+    assert_eq!(legal(&st), vec![play("R2"), play("B9")], "a 2 or blue");
+}
+
+// ===================================================================================
+// The special cards across turns (S3, S21, UNO's cards)
+// ===================================================================================
+
+/// A Skip skips the next player.
+#[test]
+fn skip_skips_the_next_player() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["RS", "G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        none(),
+    );
+    let log = act_log(&mut st, play("RS"));
+    assert_eq!(skipped(&log), vec![1]);
+    assert_eq!(st.debt(), 5);
+    assert_play(&st, 2);
+}
+
+/// A Reverse reverses the direction.
+#[test]
+fn reverse_reverses_the_direction() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["RR", "G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("RR"));
+    assert!(!st.clockwise());
+    assert_play(&st, 2);
+    // Counterclockwise from 2 the next is 1.
+    act(&mut st, OPTION_ONE);
+    assert_eq!(st.current(), 1);
+}
+
+/// A Draw Two: the next player draws two from the melon and loses the turn.
+#[test]
+fn draw_two_draws_two_and_skips() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["R+2", "G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &["G3", "Y4"],
+        none(),
+    );
+    let log = act_log(&mut st, play("R+2"));
+    assert_eq!(
+        log[2..].to_vec(),
+        vec![
+            drew(1, "G3"),
+            drew(1, "Y4"),
+            Event::Punished { seat: 1, cards: 2 },
+            Event::Skipped { seat: 1 },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_hand(&st, 1, &["G5", "G6", "G3", "Y4"]);
+    assert_play(&st, 2);
+}
+
+/// A Wild plays on anything and names any colour; the next player matches the named colour
+/// (a Wild's symbol matches only another wild).
+#[test]
+fn wild_names_any_colour() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[
+            &["W", "G5", "G2"],
+            &["Y3", "R5", "G5", "W+4"],
+            &["Y7", "Y8"],
+        ],
+        &["R5"],
+        &[],
+        none(),
+    );
+    assert_eq!(
+        legal(&st),
+        vec![play("G5"), wild(0), wild(1), wild(2), wild(3)]
+    );
+    act(&mut st, wild(YELLOW));
+    assert_eq!((st.color(), st.debt()), (YELLOW, 5));
+    assert_play(&st, 1);
+    assert_eq!(legal(&st), vec![play("Y3"), wd4(0), wd4(1), wd4(2), wd4(3)]);
+}
+
+/// A Wild Draw Four names a colour; the next player draws four and loses the turn.
+#[test]
+fn wild_draw_four_draws_four_and_skips() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["W+4", "G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &["B1", "B2", "B3", "B4"],
+        none(),
+    );
+    let log = act_log(&mut st, wd4(GREEN));
+    assert!(log.contains(&Event::Punished { seat: 1, cards: 4 }));
+    assert_eq!(skipped(&log), vec![1]);
+    assert_eq!((st.color(), st.debt()), (GREEN, 5));
+    assert_hand(&st, 1, &["G5", "G6", "B1", "B2", "B3", "B4"]);
+    assert_play(&st, 2);
+}
+
+// ===================================================================================
+// Unable to play (rule 6: S12-S15)
+// ===================================================================================
+
+/// S12 "If a player is unable to play when it is their turn, they have two options": with no
+/// playable card only the stuck options are legal (option one only without a pile).
+#[test]
+fn stuck_without_a_playable_card_only_the_stuck_options() {
+    let st = table(
+        &["G3", "Y5", "G2"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"last_player": 2}),
+    );
+    assert_play(&st, 0);
+    assert_eq!(legal(&st), vec![OPTION_ONE, OPTION_TWO, OPTION_TWO_MELON]);
+}
+
+/// S12 "The player must draw the same number of cards as the buying power of the last player
+/// that played a card from: Option one: the melon." S15 "their discard pile is shuffled, and
+/// one card from the top is drawn face down from the discard pile and placed in the player's
+/// hand, ending the player's turn."
+#[test]
+fn stuck_option_one_draws_power_of_the_last_player_into_the_pile() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &["G7", "G8", "G9", "B1"],
+        serde_json::json!({"last_player": 2}),
+    );
+    let log = act_log(&mut st, OPTION_ONE);
+    assert_eq!(
+        log[..4].to_vec(),
+        vec![
+            Event::Stuck {
+                seat: 0,
+                option: 1,
+                count: 3
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("G7"),
+                public: false
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("G8"),
+                public: false
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("G9"),
+                public: false
+            },
+        ]
+    );
+    let took = from_pile(&log, 0);
+    assert_eq!(took.len(), 1);
+    assert!(["G7", "G8", "G9"].contains(&CARDS[took[0] as usize].code));
+    assert_eq!(*log.last().unwrap(), Event::TurnEnd { seat: 0 });
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(st.pile(0).len(), 2);
+    assert_eq!(
+        hand_and_pile(&st, 0),
+        sorted(&["G1", "Y2", "G7", "G8", "G9"])
+    );
+    assert!(st.hand(0).has(took[0] as usize));
+    // The melon cards went face down: nobody else knows them; the owner saw them all.
+    assert_eq!(kinds(st.known_pile(0)), Vec::<&str>::new());
+    assert_eq!(st.own_pile_known(0), st.pile(0).counts());
+    assert_eq!(
+        (st.debt(), top(&st)),
+        (5, "R5"),
+        "the play area is untouched"
+    );
+    assert_eq!(st.stats().stuck[0], 1);
+    // Seat 1 could buy from seat 0's new pile: its turn begins at the special moves.
+    assert_eq!(to_act(&st), (1, DecisionKind::Play));
+    assert_eq!(st.phase(), Phase::Start { took: false });
+}
+
+/// S14 "Option two: the play area": the cards come off the top of the play area face up (so
+/// everyone knows they are in the pile), and S17 "If a player removes cards from the play area
+/// as a result of taking on debt, the top face card becomes the new value of the debt".
+#[test]
+fn stuck_option_two_takes_from_the_play_area() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G4", "R9", "R7", "R7", "R7"],
+        &[],
+        serde_json::json!({"last_player": 2}),
+    );
+    let log = act_log(&mut st, OPTION_TWO);
+    let public = Event::ToPile {
+        seat: 0,
+        card: card("R7"),
+        public: true,
+    };
+    assert_eq!(
+        log,
+        vec![
+            Event::Stuck {
+                seat: 0,
+                option: 2,
+                count: 3
+            },
+            public,
+            public,
+            public,
+            Event::DebtReset { debt: 9 },
+            Event::FromPile {
+                seat: 0,
+                card: card("R7")
+            },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_eq!(area(&st), vec!["G4", "R9"]);
+    assert_eq!((st.debt(), st.color()), (9, RED));
+    assert_pile(&st, 0, &["R7", "R7"]);
+    assert_hand(&st, 0, &["G1", "Y2", "R7"]);
+    // Everyone saw three red 7s go in; one card left face down: two are certainly still there.
+    assert_eq!(kinds(st.known_pile(0)), vec!["R7", "R7"]);
+    for viewer in 0..3 {
+        assert_eq!(kinds(&st.view(viewer).known_pile[0]), vec!["R7", "R7"]);
+    }
+    assert_eq!(
+        st.melon().len(),
+        216 - 3 - 2 - 2 - 2 - 5,
+        "nothing from the melon"
+    );
+}
+
+/// S17: a special card (or a 0) on top after the removal sets debt 0; with nothing left the debt
+/// is 0 and no colour is in play. S14 "If player needs to take more cards than there are in the
+/// middle, the remainder is taken from the melon."
+#[test]
+fn stuck_option_two_resets_the_debt_from_the_new_top() {
+    let mut st = table(
+        &["G3", "Y5", "Y1"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B3", "GS", "R7"],
+        &[],
+        serde_json::json!({"last_player": 2}),
+    );
+    let log = act_log(&mut st, OPTION_TWO);
+    assert!(log.contains(&Event::DebtReset { debt: 0 }));
+    assert_eq!((st.debt(), st.color(), top(&st)), (0, GREEN, "GS"));
+
+    // A Wild on top keeps the colour it named.
+    let mut st = table(
+        &["G3", "Y5", "Y1"],
+        &[&["B1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B3", "W:green", "R7"],
+        &[],
+        serde_json::json!({"last_player": 2}),
+    );
+    act(&mut st, OPTION_TWO);
+    assert_eq!((st.debt(), st.color(), top(&st)), (0, GREEN, "W"));
+
+    // Shortfall: two cards in the play area, three to take: one from the melon, and nothing is
+    // left on the table.
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R4", "R7"],
+        &["B8"],
+        serde_json::json!({"last_player": 2}),
+    );
+    let log = act_log(&mut st, OPTION_TWO);
+    assert_eq!(
+        log[..5].to_vec(),
+        vec![
+            Event::Stuck {
+                seat: 0,
+                option: 2,
+                count: 3
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("R7"),
+                public: true
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("R4"),
+                public: true
+            },
+            Event::DebtReset { debt: 0 },
+            Event::ToPile {
+                seat: 0,
+                card: card("B8"),
+                public: false
+            },
+        ]
+    );
+    assert_eq!(st.play_area_len(), 0);
+    assert_eq!((st.debt(), st.color()), (0, NO_COLOR));
+    assert_eq!(
+        hand_and_pile(&st, 0),
+        sorted(&["G1", "Y2", "R7", "R4", "B8"])
+    );
+    // Seat 1 may now play anything.
+    assert_eq!(st.current(), 1);
+}
+
+/// S14 "Option two: the play area, and one of the cards drawn may be taken from the melon."
+#[test]
+fn stuck_option_two_with_one_from_the_melon() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G4", "R9", "R8", "R7"],
+        &["B8"],
+        serde_json::json!({"last_player": 2}),
+    );
+    let log = act_log(&mut st, OPTION_TWO_MELON);
+    assert_eq!(
+        log[..5].to_vec(),
+        vec![
+            Event::Stuck {
+                seat: 0,
+                option: 3,
+                count: 3
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("R7"),
+                public: true
+            },
+            Event::ToPile {
+                seat: 0,
+                card: card("R8"),
+                public: true
+            },
+            Event::DebtReset { debt: 9 },
+            Event::ToPile {
+                seat: 0,
+                card: card("B8"),
+                public: false
+            },
+        ]
+    );
+    assert_eq!(area(&st), vec!["G4", "R9"]);
+    assert_eq!(
+        hand_and_pile(&st, 0),
+        sorted(&["G1", "Y2", "R7", "R8", "B8"])
+    );
+    assert_eq!(st.pile(0).len(), 2);
+}
+
+/// S13 "Option one ... is only available if the player does not have a discard pile": a player
+/// with a pile who cannot play has option two only (`stuck_with_pile = play_area`, default).
+#[test]
+fn stuck_with_a_pile_option_one_is_not_offered() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G4", "R9", "R8", "R7"],
+        &["B8"],
+        serde_json::json!({"last_player": 2, "piles": [["Y9"], [], []]}),
+    );
+    assert_eq!(st.phase(), Phase::Start { took: false });
+    act(&mut st, PROCEED);
+    assert_play(&st, 0);
+    assert_eq!(legal(&st), vec![OPTION_TWO, OPTION_TWO_MELON]);
+    act(&mut st, OPTION_TWO);
+    // Three from the play area on top of the Y9, one of the four back to the hand.
+    assert_eq!(st.pile(0).len(), 3);
+    assert_eq!(
+        hand_and_pile(&st, 0),
+        sorted(&["G1", "Y2", "Y9", "R7", "R8", "R9"])
+    );
+    assert_eq!(area(&st), vec!["G4"]);
+}
+
+/// S12's header "as long as they do not already have a discard pile", read with
+/// `stuck_with_pile = pass`: a player with a pile has no option; DONE ends the turn after the
+/// one card of rule 6 (S15) is taken from the pile into the hand.
+#[test]
+fn stuck_with_a_pile_under_pass_only_done() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G4", "R9", "R8", "R7"],
+        &[],
+        serde_json::json!({"last_player": 2, "piles": [["Y9", "Y9"], [], []],
+            "options": {"stuck_with_pile": "pass"}}),
+    );
+    assert_eq!(st.options().stuck_with_pile, StuckWithPile::Pass);
+    act(&mut st, PROCEED);
+    assert_eq!(legal(&st), vec![DONE]);
+    let log = act_log(&mut st, DONE);
+    assert_eq!(
+        log,
+        vec![
+            Event::FromPile {
+                seat: 0,
+                card: card("Y9")
+            },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_hand(&st, 0, &["G1", "Y2", "Y9"]);
+    assert_pile(&st, 0, &["Y9"]);
+    assert_eq!(
+        area(&st),
+        vec!["G4", "R9", "R8", "R7"],
+        "the play area untouched"
+    );
+    assert_eq!(st.stats().stuck[0], 1);
+    assert_eq!(st.current(), 1);
+}
+
+/// Ruling (docs "Power counts"): a buying power of 0 counts `zero_power` cards (default 1) when
+/// it is a number of cards to take; with `zero_power = 0` option one draws nothing and the
+/// melon variant of option two is not offered.
+#[test]
+fn zero_power_counts_as_zero_power_cards() {
+    let hands: [&[&str]; 3] = [&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]];
+    let mut st = table(
+        &["G3", "Y5", "Y0"],
+        &hands,
+        &["R5"],
+        &["B8"],
+        serde_json::json!({"last_player": 2}),
+    );
+    assert_eq!(st.power(2), 1);
+    let log = act_log(&mut st, OPTION_ONE);
+    assert_eq!(
+        log[0],
+        Event::Stuck {
+            seat: 0,
+            option: 1,
+            count: 1
+        }
+    );
+    assert_hand(&st, 0, &["G1", "Y2", "B8"]);
+    assert_eq!(st.pile(0).len(), 0);
+
+    let mut st = table(
+        &["G3", "Y5", "Y0"],
+        &hands,
+        &["R5"],
+        &["B8"],
+        serde_json::json!({"last_player": 2, "options": {"zero_power": 0}}),
+    );
+    assert_eq!(st.power(2), 0);
+    assert_eq!(legal(&st), vec![OPTION_ONE, OPTION_TWO]);
+    let log = act_log(&mut st, OPTION_ONE);
+    assert_eq!(
+        log,
+        vec![
+            Event::Stuck {
+                seat: 0,
+                option: 1,
+                count: 0
+            },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_hand(&st, 0, &["G1", "Y2"]);
+    assert_eq!(st.current(), 1);
+}

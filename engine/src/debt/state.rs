@@ -461,7 +461,8 @@ impl DebtState {
     /// The kinds `current` may add to the group being laid (bitset over kinds).
     fn addable_mask(&self) -> u64 {
         let me = self.current;
-        if self.group.len >= self.group_limit(me) {
+        if self.group.len >= self.group_limit(me) || (self.group.reward && !self.opts.reward_group)
+        {
             return 0;
         }
         let hand = self.hands[me as usize].mask(0);

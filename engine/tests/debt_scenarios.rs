@@ -1376,3 +1376,564 @@ fn zero_power_counts_as_zero_power_cards() {
     assert_hand(&st, 0, &["G1", "Y2"]);
     assert_eq!(st.current(), 1);
 }
+
+// ===================================================================================
+// The beginning of a turn: one card from one's pile, moves 10-12 (S15, S24-S28)
+// ===================================================================================
+
+/// S15 "Each turn thereafter, player is allowed to take one card per turn at the beginning of
+/// their turn": optional, once; after it the turn goes on to the play when nothing else is open.
+#[test]
+fn take_one_is_optional_once() {
+    let json = table_json(
+        &["G3", "Y5", "Y3"],
+        &[&["R1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y8", "Y9"], [], []]}),
+    );
+    let mut st = build_value(json.clone());
+    assert_eq!(to_act(&st), (0, DecisionKind::Play));
+    assert_eq!(st.phase(), Phase::Start { took: false });
+    assert_eq!(legal(&st), vec![TAKE_ONE, PROCEED]);
+    let log = act_log(&mut st, TAKE_ONE);
+    let took = from_pile(&log, 0);
+    assert_eq!(log.len(), 1);
+    assert!(["Y8", "Y9"].contains(&CARDS[took[0] as usize].code));
+    assert_eq!((st.hand(0).len(), st.pile(0).len()), (3, 1));
+    // Red in play, a green buying power, no other pile: nothing else at the beginning.
+    assert_play(&st, 0);
+    assert_eq!(legal(&st), vec![play("R1")]);
+
+    let mut st = build_value(json);
+    act(&mut st, PROCEED);
+    assert_play(&st, 0);
+    assert_hand(&st, 0, &["R1", "G2"]);
+    assert_pile(&st, 0, &["Y8", "Y9"]);
+}
+
+/// Ruling (docs "A turn", TAKE_ONE): with an empty hand and a pile, taking one card is the
+/// only legal action, so such a player is never without a card to play.
+#[test]
+fn take_one_is_compulsory_with_an_empty_hand() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&[], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["R3", "R4"], [], []]}),
+    );
+    assert_eq!(legal(&st), vec![TAKE_ONE]);
+    assert!(st.apply(PROCEED).is_err());
+    act(&mut st, TAKE_ONE);
+    assert_eq!((st.hand(0).len(), st.pile(0).len()), (1, 1));
+    assert_play(&st, 0);
+    assert_eq!(legal(&st).len(), 1, "the red card taken plays on R5");
+}
+
+/// Ruling (docs "A turn"): after TAKE_ONE the beginning of the turn goes on only while a
+/// special move is open (here the colour in play is the buying power's: moves 11 and 12).
+#[test]
+fn after_take_one_start_continues_only_if_something_else_is_available() {
+    let mut st = table(
+        &["R3", "Y5", "Y3"],
+        &[&["G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y7", "Y8", "Y9"], [], []]}),
+    );
+    assert_eq!(
+        legal(&st),
+        vec![
+            TAKE_ONE,
+            PROCEED,
+            COMBINE,
+            withdraw(1),
+            withdraw(2),
+            withdraw(3)
+        ]
+    );
+    act(&mut st, TAKE_ONE);
+    assert_eq!(st.phase(), Phase::Start { took: true });
+    assert_eq!(
+        legal(&st),
+        vec![PROCEED, COMBINE, withdraw(1), withdraw(2)],
+        "no second TAKE_ONE"
+    );
+    // A pile of one card: taking it leaves nothing else to do.
+    let mut st = table(
+        &["R3", "Y5", "Y3"],
+        &[&["G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y9"], [], []]}),
+    );
+    act(&mut st, TAKE_ONE);
+    assert_play(&st, 0);
+    assert_hand(&st, 0, &["G1", "G2", "Y9"]);
+}
+
+/// S24 "if any other player carries a debt (a discard pile) the current player can choose to
+/// buy as many as their buying power allows from the top of enemy player's discard pile ... and
+/// place those cards immediately in their hand, and may play them on the same turn".
+#[test]
+fn buy_move_10_takes_cards_from_another_pile() {
+    let mut st = table(
+        &["R2", "Y5", "Y3"],
+        &[&["R1", "R2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G5"],
+        &[],
+        serde_json::json!({"piles": [[], ["G3", "G3", "G3"], []],
+            "known_piles": [[], ["G3", "G3"], []]}),
+    );
+    // Seat 2 has no pile; a buying power of 2 buys one or two.
+    assert_eq!(legal(&st), vec![PROCEED, buy(1, 1), buy(1, 2)]);
+    let log = act_log(&mut st, buy(1, 2));
+    let bought = Event::Bought {
+        seat: 0,
+        from: 1,
+        card: card("G3"),
+    };
+    assert_eq!(log, vec![bought, bought]);
+    assert_hand(&st, 0, &["R1", "R2", "G3", "G3"]);
+    assert_pile(&st, 1, &["G3"]);
+    assert_eq!(st.stats().buys, 1);
+    // One special move per turn: straight to the play, where the bought cards play.
+    assert_play(&st, 0);
+    assert_eq!(legal(&st), vec![play("G3")]);
+    act(&mut st, play("G3"));
+    assert_eq!(top(&st), "G3");
+}
+
+/// S24's conditions: a target with a pile, 1 to the buying power's number of cards (no more
+/// than the pile holds), and "If playing with 2 players, this action can only be done if the
+/// face up card's color in the play area is the same as the player's buying power color."
+#[test]
+fn buy_conditions() {
+    let three = |bp: &str, pile: &[&str]| {
+        table(
+            &[bp, "Y5", "Y3"],
+            &[&["R1", "R2"], &["G5", "G6"], &["Y7", "Y8"]],
+            &["G5"],
+            &[],
+            serde_json::json!({"piles": [[], pile, []]}),
+        )
+    };
+    assert_eq!(legal(&three("R2", &["G3"])), vec![PROCEED, buy(1, 1)]);
+    assert_eq!(
+        legal(&three("R9", &["G3", "G4", "G6"])),
+        vec![PROCEED, buy(1, 1), buy(1, 2), buy(1, 3)]
+    );
+    // A buying power of 0 under zero_power = 1 buys one card; under zero_power = 0 none.
+    assert_eq!(legal(&three("R0", &["G3", "G4"])), vec![PROCEED, buy(1, 1)]);
+    let st = table(
+        &["R0", "Y5", "Y3"],
+        &[&["R1", "R2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G5"],
+        &[],
+        serde_json::json!({"piles": [[], ["G3"], []], "options": {"zero_power": 0}}),
+    );
+    assert_play(&st, 0);
+    // Two players: only when the colour in play is the buying power's colour.
+    let two = |top: &str| {
+        table(
+            &["R2", "Y5"],
+            &[&["R1", "G2"], &["G5", "G6"]],
+            &[top],
+            &[],
+            serde_json::json!({"piles": [[], ["G3"]]}),
+        )
+    };
+    let st = two("G5");
+    assert_play(&st, 0);
+    assert!(!legal(&st).contains(&buy(1, 1)));
+    let st = two("R5");
+    assert_eq!(st.phase(), Phase::Start { took: false });
+    assert_eq!(legal(&st), vec![PROCEED, buy(1, 1)]);
+}
+
+/// S26 "If face up card and buy power card color match and player has a discard pile, at the
+/// beginning of the player's turn, player may combine their discard pile with their hand,
+/// shuffle it, and then redraw the same amount of cards as before."
+#[test]
+fn combine_move_11_keeps_the_hand_size() {
+    let json = table_json(
+        &["R3", "Y5", "Y3"],
+        &[&["G1", "G2", "Y3"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["B4", "B4", "B4", "B4", "G7", "G7"], [], []],
+            "known_piles": [["B4", "B4", "B4", "B4"], [], []]}),
+    );
+    let mut st = build_value(json.clone());
+    let before = hand_and_pile(&st, 0);
+    assert!(legal(&st).contains(&COMBINE));
+    let log = act_log(&mut st, COMBINE);
+    assert_eq!(log, vec![Event::Combined { seat: 0, hand: 3 }]);
+    assert_eq!((st.hand(0).len(), st.pile(0).len()), (3, 6));
+    assert_eq!(hand_and_pile(&st, 0), before, "the same cards");
+    assert_eq!(st.stats().combines, 1);
+    // At most 3 of the 4 public blue 4s can have come into the hand.
+    assert_eq!(kinds(st.known_pile(0)), vec!["B4"]);
+    assert_eq!(kinds(st.known_hand(0)), Vec::<&str>::new());
+    // The owner saw the whole union and sees the new hand: they know the pile exactly.
+    assert_eq!(st.own_pile_known(0), st.pile(0).counts());
+    // One special move per turn: straight to the play.
+    assert_play(&st, 0);
+    assert!(legal(&st)
+        .iter()
+        .all(|&a| a < DONE || a == OPTION_TWO || a == OPTION_TWO_MELON));
+    // Not when the colour in play is not the buying power's colour.
+    let mut v = json;
+    v["play_area"] = serde_json::json!(["G5"]);
+    let st = build_value(v);
+    assert_eq!(legal(&st), vec![TAKE_ONE, PROCEED]);
+}
+
+/// S28 "If face up card and buy power card color match and player has a discard pile, at the
+/// beginning of the player's turn, player can take from their discard pile up to their buying
+/// power and place cards in their hand, but player loses their turn."
+#[test]
+fn withdraw_move_12_takes_cards_and_loses_the_turn() {
+    let mut st = table(
+        &["R3", "Y5", "Y3"],
+        &[&["G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y1", "Y2", "Y3", "Y4"], [], []]}),
+    );
+    assert!(st.apply(withdraw(4)).is_err(), "more than the buying power");
+    let log = act_log(&mut st, withdraw(2));
+    assert_eq!(from_pile(&log, 0).len(), 2);
+    assert_eq!(
+        log[2..].to_vec(),
+        vec![
+            Event::Withdrew { seat: 0, count: 2 },
+            Event::TurnEnd { seat: 0 }
+        ]
+    );
+    assert_eq!((st.hand(0).len(), st.pile(0).len()), (4, 2));
+    assert_eq!(area(&st), vec!["R5"], "no play");
+    assert_eq!(st.stats().withdraws, 1);
+    assert_eq!(st.current(), 1);
+}
+
+/// S24 "(One player per turn ...)", ruling: moves 10, 11 and 12 are alternatives, one per turn.
+#[test]
+fn only_one_special_move_per_turn() {
+    let json = table_json(
+        &["R3", "Y5", "Y3"],
+        &[&["R1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y1", "Y2"], ["G3"], []]}),
+    );
+    let mut st = build_value(json.clone());
+    assert_eq!(
+        legal(&st),
+        vec![
+            TAKE_ONE,
+            PROCEED,
+            COMBINE,
+            withdraw(1),
+            withdraw(2),
+            buy(1, 1)
+        ]
+    );
+    act(&mut st, buy(1, 1));
+    assert_play(&st, 0);
+    assert!(legal(&st).iter().all(|&a| a < DONE));
+    let mut st = build_value(json);
+    act(&mut st, COMBINE);
+    assert_play(&st, 0);
+    assert!(legal(&st).iter().all(|&a| a < DONE));
+}
+
+// ===================================================================================
+// The reward for balancing the debt (S8)
+// ===================================================================================
+
+/// The reward position: seat 0 has balanced the debt (empty play area, no debt).
+fn reward_table(hand: &[&str], melon: &[&str], extra: serde_json::Value) -> DebtState {
+    let mut v = table_json(
+        &["B3", "Y5", "G2", "Y3"],
+        &[hand, &["G5", "G6"], &["Y7", "Y8"], &["R7", "R8"]],
+        &[],
+        melon,
+        serde_json::json!({"decision": "reward"}),
+    );
+    if let Some(o) = extra.as_object() {
+        for (k, x) in o {
+            v[k] = x.clone();
+        }
+    }
+    build_value(v)
+}
+
+/// S8 "allows the player to play again, playing any card they wish, and choose a specific
+/// player to attack": any card (the play area is empty) or DONE (the reward is "allowed");
+/// then the attack on any other player, and "Play is resumed from defending player."
+#[test]
+fn reward_phase_allows_any_card_and_done_passes() {
+    let mut st = reward_table(&["R+2", "G1", "B4", "B5", "W"], &[], none());
+    assert_eq!(st.phase(), Phase::Reward);
+    assert_eq!(to_act(&st), (0, DecisionKind::Play));
+    assert_eq!(
+        legal(&st),
+        vec![
+            play("R+2"),
+            play("G1"),
+            play("B4"),
+            play("B5"),
+            wild(0),
+            wild(1),
+            wild(2),
+            wild(3),
+            DONE
+        ]
+    );
+    let log = act_log(&mut st, DONE);
+    assert!(log.is_empty());
+    assert_eq!(st.phase(), Phase::Attack);
+    assert_eq!(to_act(&st), (0, DecisionKind::ChooseTarget));
+    assert_eq!(
+        legal(&st),
+        vec![
+            ATTACK + 1,
+            ATTACK + 2,
+            ATTACK + 3,
+            ATTACK_EXCHANGE + 1,
+            ATTACK_EXCHANGE + 2,
+            ATTACK_EXCHANGE + 3
+        ]
+    );
+    let log = act_log(&mut st, ATTACK + 3);
+    assert_eq!(
+        log,
+        vec![
+            Event::Attack {
+                seat: 0,
+                defender: 3
+            },
+            Event::TurnEnd { seat: 0 }
+        ]
+    );
+    assert_play(&st, 3);
+    assert_eq!(st.play_area_len(), 0);
+}
+
+/// S8 "Play is resumed from defending player": the reward card sets the debt on the empty play
+/// area (S17) and the defender plays next, whoever was next in turn.
+#[test]
+fn attack_play_resumes_from_the_defender() {
+    let mut st = reward_table(&["R+2", "G1", "B4"], &[], none());
+    let log = act_log(&mut st, play("G1"));
+    assert_eq!(
+        log,
+        vec![played(0, "G1", GREEN), play_done(0, 1, 1, 1, false)]
+    );
+    assert_eq!(st.phase(), Phase::Attack);
+    act(&mut st, ATTACK + 2);
+    assert_eq!((st.debt(), st.color(), top(&st)), (1, GREEN, "G1"));
+    assert!(st.clockwise());
+    assert_play(&st, 2);
+}
+
+/// Ruling (docs "Resolve the group" 3): a Draw Two as the reward card hits the defender, who
+/// loses the turn; the player after them plays.
+#[test]
+fn reward_draw_two_hits_the_defender() {
+    let mut st = reward_table(&["R+2", "G1", "B4"], &["G3", "Y4"], none());
+    act(&mut st, play("R+2"));
+    let log = act_log(&mut st, ATTACK + 2);
+    assert_eq!(
+        log,
+        vec![
+            Event::Attack {
+                seat: 0,
+                defender: 2
+            },
+            drew(2, "G3"),
+            drew(2, "Y4"),
+            Event::Punished { seat: 2, cards: 2 },
+            Event::Skipped { seat: 2 },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_hand(&st, 2, &["Y7", "Y8", "G3", "Y4"]);
+    assert_hand(&st, 1, &["G5", "G6"]);
+    assert_play(&st, 3);
+}
+
+/// A Skip as the reward card skips the defender.
+#[test]
+fn reward_skip_skips_the_defender() {
+    let mut st = reward_table(&["RS", "G1", "B4"], &[], none());
+    act(&mut st, play("RS"));
+    let log = act_log(&mut st, ATTACK + 1);
+    assert_eq!(skipped(&log), vec![1]);
+    assert_play(&st, 2);
+}
+
+/// `reward_group` (default true): the reward play may be a group under S10; false: one card.
+#[test]
+fn reward_group_option() {
+    let mut st = reward_table(&["R+2", "G1", "B4", "B5"], &[], none());
+    act(&mut st, play("B4"));
+    assert_eq!(st.phase(), Phase::Group);
+    assert_eq!(legal(&st), vec![play("B5"), DONE]);
+    act(&mut st, play("B5"));
+    assert_eq!(st.phase(), Phase::Attack);
+    assert_eq!(st.debt(), 9);
+
+    let mut st = reward_table(
+        &["R+2", "G1", "B4", "B5"],
+        &[],
+        serde_json::json!({"options": {"reward_group": false}}),
+    );
+    let log = act_log(&mut st, play("B4"));
+    assert_eq!(log[1], play_done(0, 1, 4, 4, false));
+    assert_eq!(st.phase(), Phase::Attack);
+}
+
+/// S8 "The player also may optionally exchange their buying power card by redrawing from the
+/// melon": the old card goes into the melon; a special card drawn is returned and redrawn (S4).
+#[test]
+fn exchange_of_the_buying_power() {
+    let mut st = reward_table(&["R+2", "G1", "B4"], &["BS", "G8"], none());
+    act(&mut st, DONE);
+    let b3 = card("B3") as u16;
+    let in_melon = |st: &DebtState| st.melon().as_slice().iter().filter(|&&k| k == b3).count();
+    let before = in_melon(&st);
+    let log = act_log(&mut st, ATTACK_EXCHANGE + 1);
+    assert_eq!(
+        log,
+        vec![
+            Event::Attack {
+                seat: 0,
+                defender: 1
+            },
+            Event::Exchanged {
+                seat: 0,
+                old: card("B3")
+            },
+            Event::BuyingPower {
+                seat: 0,
+                card: card("BS"),
+                kept: false
+            },
+            Event::BuyingPower {
+                seat: 0,
+                card: card("G8"),
+                kept: true
+            },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_eq!(st.buying_power(0), card("G8"));
+    assert_eq!(
+        (st.power(0), st.group_limit(0), st.power_color(0)),
+        (8, 8, GREEN)
+    );
+    assert_eq!(
+        in_melon(&st),
+        before + 1,
+        "the old buying power is in the melon"
+    );
+    assert_play(&st, 1);
+}
+
+/// `attack = power_draw`: the defender also takes the attacker's buying power in cards from the
+/// melon (and still plays next).
+#[test]
+fn attack_power_draw() {
+    let mut st = reward_table(
+        &["R+2", "G1", "B4"],
+        &["G3", "Y4", "R6"],
+        serde_json::json!({"options": {"attack": "power_draw"}}),
+    );
+    act(&mut st, DONE);
+    let log = act_log(&mut st, ATTACK + 1);
+    assert!(log.contains(&Event::Punished { seat: 1, cards: 3 }));
+    assert_hand(&st, 1, &["G5", "G6", "G3", "Y4", "R6"]);
+    assert_play(&st, 1);
+}
+
+/// Ruling (docs "Resolve the group" 3): a balancing play's own Draw cards are drawn by the
+/// player who would have been next and its Reverses flip the direction; then the reward.
+#[test]
+fn balancing_play_effects_then_the_reward() {
+    let mut st = table(
+        &["B2", "Y5", "G2", "Y3"],
+        &[
+            &["B5", "B+2", "G1", "G2"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+            &["R7", "R8"],
+        ],
+        &["B5"],
+        &["G3", "Y4"],
+        none(),
+    );
+    act(&mut st, play("B5"));
+    let log = act_log(&mut st, play("B+2"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "B+2", BLUE),
+            play_done(0, 2, 5, 0, true),
+            drew(1, "G3"),
+            drew(1, "Y4"),
+            Event::Punished { seat: 1, cards: 2 },
+            Event::Skipped { seat: 1 },
+            Event::AreaCleared { cards: 3 },
+        ]
+    );
+    assert_eq!(st.phase(), Phase::Reward);
+    act(&mut st, DONE);
+    act(&mut st, ATTACK + 1);
+    assert_play(&st, 1);
+
+    let mut st = table(
+        &["B2", "Y5", "G2", "Y3"],
+        &[
+            &["B5", "BR", "G1", "G2"],
+            &["G5", "G6"],
+            &["Y7", "Y8", "Y9"],
+            &["R7", "R8"],
+        ],
+        &["B5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("B5"));
+    let log = act_log(&mut st, play("BR"));
+    assert!(log.contains(&Event::Reversed));
+    assert!(!st.clockwise());
+    act(&mut st, DONE);
+    act(&mut st, ATTACK + 2);
+    assert_play(&st, 2);
+    act(&mut st, play("Y7"));
+    assert_eq!(st.current(), 1, "counterclockwise from the defender");
+}
+
+/// Ruling (docs "Resolve the group" 3-4): a balancing play that empties the hand of a player
+/// with a pile goes straight to the attack (no card for a reward play; not out).
+#[test]
+fn balancing_with_the_last_card_and_a_pile_goes_to_the_attack() {
+    let mut st = table(
+        &["R3", "Y5", "G2"],
+        &[&["B5"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        serde_json::json!({"piles": [["Y1"], [], []]}),
+    );
+    act(&mut st, PROCEED);
+    act(&mut st, play("B5"));
+    assert!(st.outcome().is_none());
+    assert_eq!(st.phase(), Phase::Attack);
+    act(&mut st, ATTACK + 2);
+    // Seat 2 may buy from seat 0's pile: its turn begins at the special moves.
+    assert_eq!(to_act(&st), (2, DecisionKind::Play));
+    assert_eq!(st.current(), 2);
+}

@@ -9,10 +9,10 @@
 
 use uno_engine::debt::action::*;
 use uno_engine::debt::{
-    encode_play, parse_card, DebtHand, DebtScenario, DebtState, Event, Phase, StuckWithPile, CARDS,
-    NO_COLOR, NUM_KINDS,
+    encode_play, number, parse_card, DebtHand, DebtOptions, DebtScenario, DebtState, Event, Phase,
+    StuckWithPile, CARDS, NO_COLOR, NUM_ACTIONS, NUM_KINDS,
 };
-use uno_engine::{Action, ActionList, CardGame, DecisionKind, Game, Seat};
+use uno_engine::{Action, ActionList, CardGame, DecisionKind, Ending, Game, IllegalAction, Seat};
 
 const RED: u8 = 0;
 const YELLOW: u8 = 1;
@@ -1936,4 +1936,614 @@ fn balancing_with_the_last_card_and_a_pile_goes_to_the_attack() {
     // Seat 2 may buy from seat 0's pile: its turn begins at the special moves.
     assert_eq!(to_act(&st), (2, DecisionKind::Play));
     assert_eq!(st.current(), 2);
+}
+
+// ===================================================================================
+// UNO and DEBT (S19)
+// ===================================================================================
+
+/// Four players; seat 0 (green 3) holds R3 and G4 on R5 and will go down to one card. The DEBT
+/// callers' powers: seat 1 two (Y2), seat 2 two (B2), seat 3 three (Y3).
+fn uno_table(extra: serde_json::Value) -> DebtState {
+    table(
+        &["G3", "Y2", "B2", "Y3"],
+        &[
+            &["R3", "G4"],
+            &["G5", "G6", "Y1"],
+            &["Y7", "Y8", "B1"],
+            &["R7", "R8", "B4"],
+        ],
+        &["G9", "R7", "R5"],
+        &["B8"],
+        extra,
+    )
+}
+
+/// S19 "If a player has reached one card at the end of their turn and does not have a discard
+/// pile, they must say UNO."
+#[test]
+fn call_uno_offered_at_one_card_without_a_pile() {
+    let mut st = uno_table(none());
+    let log = act_log(&mut st, play("R3"));
+    assert_eq!(*log.last().unwrap(), Event::TurnEnd { seat: 0 });
+    assert_eq!(st.phase(), Phase::CallUno);
+    assert_eq!(to_act(&st), (0, DecisionKind::CallUno));
+    assert_eq!(legal(&st), vec![CALL_UNO, STAY_SILENT]);
+    let log = act_log(&mut st, CALL_UNO);
+    assert_eq!(log, vec![Event::CalledUno { seat: 0 }]);
+    assert!(st.uno_called());
+    assert_eq!(to_act(&st), (1, DecisionKind::CatchUno));
+    assert_eq!(legal(&st), vec![CALL_DEBT, NO_DEBT]);
+
+    // With a discard pile there is no call: the next turn begins.
+    let mut st = uno_table(serde_json::json!({"piles": [["Y9"], [], [], []]}));
+    act(&mut st, PROCEED);
+    act(&mut st, play("R3"));
+    assert_eq!(to_act(&st), (1, DecisionKind::Play));
+    assert_eq!(st.current(), 1);
+}
+
+/// Ruling (docs "UNO and DEBT"): the DEBT window asks every other player in turn order from the
+/// next player ("before the next player finishes their turn"); when all pass, the next turn.
+#[test]
+fn debt_window_order() {
+    let mut st = uno_table(none());
+    act(&mut st, play("R3"));
+    act(&mut st, STAY_SILENT);
+    for asker in [1, 2, 3] {
+        assert_eq!(to_act(&st), (asker, DecisionKind::CatchUno));
+        assert_eq!(st.phase(), Phase::DebtWindow { asker });
+        act(&mut st, NO_DEBT);
+    }
+    assert_play(&st, 1);
+    assert_hand(&st, 0, &["G4"]);
+
+    // Counterclockwise: seat 3 is next, then 2, then 1; seat 3 plays.
+    let mut st = uno_table(serde_json::json!({"direction": "counterclockwise"}));
+    act(&mut st, play("R3"));
+    act(&mut st, STAY_SILENT);
+    for asker in [3, 2, 1] {
+        assert_eq!(to_act(&st), (asker, DecisionKind::CatchUno));
+        act(&mut st, NO_DEBT);
+    }
+    assert_play(&st, 3);
+}
+
+/// S19 "another player may call DEBT. This will require the player who has one card left to
+/// draw from the play area the same number of cards as the buying power of the player who
+/// called DEBT. These cards are placed immediately in the player's hand." The first call closes
+/// the window; the cards are public and the new top card sets the debt (S17).
+#[test]
+fn true_debt_call_the_silent_player_takes_from_the_play_area() {
+    let mut st = uno_table(none());
+    act(&mut st, play("R3"));
+    act(&mut st, STAY_SILENT);
+    act(&mut st, NO_DEBT);
+    let log = act_log(&mut st, CALL_DEBT);
+    assert_eq!(
+        log,
+        vec![
+            Event::DebtCalled {
+                caller: 2,
+                target: 0,
+                false_call: false
+            },
+            Event::AreaToHand {
+                seat: 0,
+                card: card("R3")
+            },
+            Event::AreaToHand {
+                seat: 0,
+                card: card("R5")
+            },
+            Event::DebtReset { debt: 7 },
+        ]
+    );
+    assert_hand(&st, 0, &["G4", "R3", "R5"]);
+    assert_eq!(kinds(st.known_hand(0)), sorted(&["R3", "R5"]));
+    assert_eq!(area(&st), vec!["G9", "R7"]);
+    assert_eq!((st.debt(), st.color()), (7, RED));
+    assert_eq!(st.stats().debt_calls, 1);
+    assert_eq!(st.counters().uno_penalties, 1);
+    assert_play(&st, 1);
+
+    // More cards than the play area holds: the rest from the melon (seat 3's power is 3).
+    let mut st = table(
+        &["G3", "Y2", "B2", "Y3"],
+        &[
+            &["R3", "G4"],
+            &["G5", "G6", "Y1"],
+            &["Y7", "Y8", "B1"],
+            &["R7", "R8", "B4"],
+        ],
+        &["R5"],
+        &["B8"],
+        none(),
+    );
+    act(&mut st, play("R3"));
+    act(&mut st, STAY_SILENT);
+    act(&mut st, NO_DEBT);
+    act(&mut st, NO_DEBT);
+    let log = act_log(&mut st, CALL_DEBT);
+    assert_eq!(
+        log[3..].to_vec(),
+        vec![
+            Event::DebtReset { debt: 0 },
+            drew(0, "B8"),
+            Event::Punished { seat: 0, cards: 1 },
+        ]
+    );
+    assert_hand(&st, 0, &["G4", "R3", "R5", "B8"]);
+    assert_eq!(kinds(st.known_hand(0)), sorted(&["R3", "R5"]), "not the B8");
+    assert_eq!((st.play_area_len(), st.color()), (0, NO_COLOR));
+}
+
+/// S19 "If a player falsely calls Debt then the player who called Debt must take from the
+/// playing area the same number of cards as their buying power."
+#[test]
+fn false_debt_call_the_caller_takes_from_the_play_area() {
+    let mut st = uno_table(none());
+    act(&mut st, play("R3"));
+    act(&mut st, CALL_UNO);
+    let log = act_log(&mut st, CALL_DEBT);
+    assert_eq!(
+        log[0],
+        Event::DebtCalled {
+            caller: 1,
+            target: 0,
+            false_call: true
+        }
+    );
+    assert_hand(&st, 0, &["G4"]);
+    assert_hand(&st, 1, &["G5", "G6", "Y1", "R3", "R5"]);
+    assert_eq!(kinds(st.known_hand(1)), sorted(&["R3", "R5"]));
+    assert_eq!(st.debt(), 7);
+    assert_eq!(st.stats().false_debt_calls, 1);
+    assert_play(&st, 1);
+}
+
+/// `uno_call = false`: no UNO decision and no DEBT window.
+#[test]
+fn no_window_without_uno_call() {
+    let mut st = uno_table(serde_json::json!({"options": {"uno_call": false}}));
+    act(&mut st, play("R3"));
+    assert_play(&st, 1);
+}
+
+/// `debt_catch_probability = p`: no window; a silent player is caught with probability p by a
+/// random other player (here every other player's power is 2).
+#[test]
+fn debt_catch_probability_catches_a_silent_player_without_a_decision() {
+    let table_p = |p: f64| {
+        table(
+            &["G3", "Y2", "B2", "R2"],
+            &[
+                &["R3", "G4"],
+                &["G5", "G6", "Y1"],
+                &["Y7", "Y8", "B1"],
+                &["R7", "R8", "B4"],
+            ],
+            &["G9", "R7", "R5"],
+            &[],
+            serde_json::json!({"options": {"debt_catch_probability": p}}),
+        )
+    };
+    let mut st = table_p(1.0);
+    act(&mut st, play("R3"));
+    let log = act_log(&mut st, STAY_SILENT);
+    assert_eq!(log[0], Event::StayedSilent { seat: 0 });
+    assert!(matches!(
+        log[1],
+        Event::DebtCalled {
+            target: 0,
+            false_call: false,
+            ..
+        }
+    ));
+    assert_hand(&st, 0, &["G4", "R3", "R5"]);
+    assert_play(&st, 1);
+    // Calling UNO is never caught; probability 0 never catches.
+    let mut st = table_p(1.0);
+    act(&mut st, play("R3"));
+    act(&mut st, CALL_UNO);
+    assert_hand(&st, 0, &["G4"]);
+    assert_play(&st, 1);
+    let mut st = table_p(0.0);
+    act(&mut st, play("R3"));
+    act(&mut st, STAY_SILENT);
+    assert_hand(&st, 0, &["G4"]);
+    assert_play(&st, 1);
+}
+
+/// The scenario's `debt_window` decision starts inside the window.
+#[test]
+fn scenario_debt_window_decision() {
+    let st = table(
+        &["G3", "Y2", "B2", "Y3"],
+        &[&["G4"], &["G5", "G6"], &["Y7", "Y8"], &["R7", "R8"]],
+        &["G9", "R7", "R5"],
+        &[],
+        serde_json::json!({"decision": "debt_window", "asker": 2, "uno_called": true}),
+    );
+    assert_eq!(to_act(&st), (2, DecisionKind::CatchUno));
+    assert!(st.uno_called());
+    let e = scenario_error(table_json(
+        &["G3", "Y2", "B2", "Y3"],
+        &[&["G4", "G5"], &["G6"], &["Y7", "Y8"], &["R7", "R8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"decision": "debt_window", "asker": 2}),
+    ));
+    assert!(e.contains("one card and no pile"), "{e}");
+}
+
+// ===================================================================================
+// Winning and the outcome (S7, docs "Outcome")
+// ===================================================================================
+
+/// S7 "The primary goal for the player is to get rid of all their cards": an empty hand and an
+/// empty pile win at once; the others are placed by the cards they hold (hand and pile).
+#[test]
+fn empty_hand_and_empty_pile_wins() {
+    let mut st = table(
+        &["G3", "Y2", "B2", "Y3"],
+        &[
+            &["R3"],
+            &["G5", "G6", "G7"],
+            &["Y7"],
+            &["R7", "R8", "R9", "B1", "B2"],
+        ],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [[], [], ["Y8"], []]}),
+    );
+    act(&mut st, PROCEED);
+    let log = act_log(&mut st, play("R3"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "R3", RED),
+            play_done(0, 1, 3, 2, false),
+            Event::Won { seat: 0 }
+        ]
+    );
+    assert!(st.is_terminal());
+    assert!(legal(&st).is_empty());
+    let o = st.outcome().unwrap();
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.ending, Ending::OutOfCards);
+    assert_eq!(o.points[..4], [0, 3, 2, 5]);
+    assert_eq!(o.placing[..4], [1, 3, 2, 4]);
+    assert_eq!(st.apply(play("G5")), Err(IllegalAction::GameOver));
+}
+
+/// Ruling (docs "Resolve the group" 4): an empty hand with cards in one's pile does not win
+/// (`win_with_pile = false`, default); with `win_with_pile = true` it does.
+#[test]
+fn empty_hand_with_a_pile_wins_only_under_win_with_pile() {
+    let json = table_json(
+        &["G3", "Y2", "B2"],
+        &[&["R3"], &["G5", "G6", "G7"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["G1"], [], []]}),
+    );
+    let mut st = build_value(json.clone());
+    act(&mut st, PROCEED);
+    act(&mut st, play("R3"));
+    assert!(st.outcome().is_none());
+    assert_eq!(st.hand(0).len(), 0);
+    // No UNO call at zero cards; seat 1 may buy from the pile.
+    assert_eq!(to_act(&st), (1, DecisionKind::Play));
+    // Next time round seat 0 must take the pile's card first.
+    let mut v = json.clone();
+    v["options"] = serde_json::json!({"win_with_pile": true});
+    let mut st = build_value(v);
+    act(&mut st, PROCEED);
+    let log = act_log(&mut st, play("R3"));
+    assert_eq!(*log.last().unwrap(), Event::Won { seat: 0 });
+    let o = st.outcome().unwrap();
+    assert_eq!(o.points[..3], [1, 3, 2], "the pile counts as cards held");
+}
+
+/// Docs "Outcome": the others are placed by cards held; equal counts are ranked by seat order
+/// from the winner (the classic tie-break; see the report: the rulings say ties share).
+#[test]
+fn outcome_ties_broken_by_seat_order_from_the_winner() {
+    let mut st = table(
+        &["G3", "Y2", "B2", "Y3"],
+        &[&["R1", "R2"], &["G5", "G6", "G7"], &["R3"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"current": 2}),
+    );
+    act(&mut st, play("R3"));
+    let o = st.outcome().unwrap();
+    assert_eq!(o.winner, Some(2));
+    assert_eq!(o.points[..4], [2, 3, 0, 2]);
+    assert_eq!(o.placing[..4], [3, 4, 1, 2]);
+}
+
+// ===================================================================================
+// The melon (S1)
+// ===================================================================================
+
+/// Ruling (docs "Melon empty"): when a card must come from an empty melon, the play area except
+/// its top card is shuffled into it.
+#[test]
+fn empty_melon_reshuffles_the_play_area_except_its_top() {
+    let mut st = table(
+        &["B3", "Y2", "G2"],
+        &[&["B+2", "G1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        serde_json::json!({"unplaced": "discard"}),
+    );
+    assert_eq!(st.melon().len(), 0);
+    let under = st.play_area_len() as u16;
+    assert_eq!(under as usize, 216 - 3 - 7);
+    let log = act_log(&mut st, play("B+2"));
+    assert_eq!(log[2], Event::Reshuffled { cards: under });
+    assert!(log.contains(&Event::Punished { seat: 1, cards: 2 }));
+    assert_eq!(area(&st), vec!["B+2"]);
+    assert_eq!(st.melon().len(), under as usize - 2);
+    assert_eq!(st.hand(1).len(), 4);
+    assert_eq!(st.counters().reshuffles, 1);
+    assert_play(&st, 2);
+}
+
+// ===================================================================================
+// Set-up (S4, S6)
+// ===================================================================================
+
+/// S4 "Each player draws 1 card ... represents their buying power (special cards are discarded
+/// and player redraws a new card)"; S6 "The player with the highest card turns over the first
+/// card in the middle"; S6 "Every player then draws 10 cards"; the player to the starter's left
+/// plays first (`starter_plays_first = false`).
+#[test]
+fn setup_buying_powers_are_numbers_and_the_highest_starts() {
+    let mut ties = 0;
+    let mut redraws = 0;
+    for players in [2, 4, 7] {
+        for seed in 0..150 {
+            let mut log = Vec::new();
+            let st =
+                DebtState::new_logged(DebtOptions::default(), players, seed, &mut log).unwrap();
+            assert_conserved(&st);
+            let mut kept = vec![None; players];
+            for e in &log {
+                if let Event::BuyingPower {
+                    seat,
+                    card,
+                    kept: k,
+                } = *e
+                {
+                    assert_eq!(k, number(card).is_some());
+                    assert!(kept[seat as usize].is_none(), "one kept card per seat");
+                    if k {
+                        kept[seat as usize] = Some(card);
+                    } else {
+                        redraws += 1;
+                    }
+                }
+            }
+            let best = (0..players)
+                .map(|s| number(st.buying_power(s)).expect("a number card"))
+                .max()
+                .unwrap();
+            let tied = (0..players)
+                .filter(|&s| number(st.buying_power(s)) == Some(best))
+                .count();
+            ties += (tied > 1) as u32;
+            for (s, k) in kept.iter().enumerate() {
+                assert_eq!(*k, Some(st.buying_power(s)));
+            }
+            let starter = st.starter();
+            assert_eq!(number(st.buying_power(starter as usize)), Some(best));
+            assert!(log.contains(&Event::Starter {
+                seat: starter,
+                tied: tied as u8
+            }));
+            let first = (starter as usize + 1) % players;
+            assert_eq!(to_act(&st), (first as u8, DecisionKind::Play));
+            assert_eq!(st.last_player(), starter);
+            let deals = log
+                .iter()
+                .filter(|e| matches!(e, Event::Deal { .. }))
+                .count();
+            assert_eq!(deals, 10 * players);
+            let Some(&Event::FirstCard { card: c, debt }) = log.last() else {
+                panic!("the first card is the last event")
+            };
+            assert_eq!(area(&st), vec![CARDS[c as usize].code]);
+            assert_eq!(debt, number(c).unwrap_or(0) as u16);
+            assert_eq!(st.debt(), debt);
+        }
+    }
+    assert!(ties > 50, "ties among the highest: {ties}");
+    assert!(redraws > 50, "special cards redrawn: {redraws}");
+}
+
+/// `starter_plays_first = true`: S6 "play moves clockwise from that player" read as the starter
+/// playing first.
+#[test]
+fn setup_starter_plays_first_option() {
+    let opts = DebtOptions {
+        starter_plays_first: true,
+        ..DebtOptions::default()
+    };
+    for seed in 0..50 {
+        let st = DebtState::deal(opts, 4, seed);
+        assert_eq!(st.current(), st.starter());
+        assert_eq!(to_act(&st).0, st.starter());
+    }
+}
+
+/// `DebtState::deal` gives every seat `hand_size` cards, no pile, and one first card.
+#[test]
+fn deal_gives_each_seat_hand_size_cards() {
+    for players in 2..=10 {
+        for hand_size in [1, 7, 10] {
+            let opts = DebtOptions {
+                hand_size,
+                decks: 4,
+                ..DebtOptions::default()
+            };
+            opts.validate(players).unwrap();
+            let st = DebtState::deal(opts, players, 99);
+            for s in 0..players {
+                assert_eq!(st.hand(s).len(), hand_size as usize);
+                assert_eq!(st.pile(s).len(), 0);
+            }
+            assert_eq!(st.play_area_len(), 1);
+            assert_eq!(
+                st.melon().len(),
+                4 * 108 - players * (hand_size as usize + 1) - 1
+            );
+            assert_conserved(&st);
+        }
+    }
+}
+
+// ===================================================================================
+// Strictness and the scenario notation
+// ===================================================================================
+
+/// An illegal action is refused with a typed error and leaves the state exactly as it was.
+#[test]
+fn illegal_action_is_refused_without_a_change() {
+    let mut st = table(
+        &["B4", "Y2", "B2"],
+        &[&["R3", "G4", "B1", "B2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        none(),
+    );
+    let before = format!("{st:?}");
+    for a in [
+        play("G9"),
+        play("G4"),
+        OPTION_ONE,
+        DONE,
+        TAKE_ONE,
+        COMBINE,
+        ATTACK + 1,
+    ] {
+        assert_eq!(
+            st.apply(a),
+            Err(IllegalAction::NotLegal {
+                action: a,
+                seat: 0,
+                decision: DecisionKind::Play
+            }),
+            "{}",
+            st.action_name(a)
+        );
+    }
+    assert_eq!(
+        st.apply(NUM_ACTIONS as Action),
+        Err(IllegalAction::OutOfRange {
+            action: NUM_ACTIONS as Action,
+            num_actions: NUM_ACTIONS
+        })
+    );
+    assert_eq!(format!("{st:?}"), before);
+    // In a group: only cards of the buying-power colour or DONE.
+    let mut st = table(
+        &["B4", "Y2", "B2"],
+        &[&["R3", "G4", "B1", "B2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("B1"));
+    let before = format!("{st:?}");
+    assert!(st.apply(play("R3")).is_err());
+    assert!(st.apply(OPTION_TWO).is_err());
+    assert_eq!(format!("{st:?}"), before);
+    // At the beginning of a turn: no move 11 off the buying-power colour, no buying past it.
+    let mut st = table(
+        &["B2", "Y2", "B2"],
+        &[&["R3", "G4"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["Y1"], ["G1", "G2", "G3"], []]}),
+    );
+    let before = format!("{st:?}");
+    for a in [
+        COMBINE,
+        withdraw(1),
+        buy(1, 3),
+        buy(2, 1),
+        buy(0, 1),
+        play("R3"),
+    ] {
+        assert!(st.apply(a).is_err(), "{}", st.action_name(a));
+    }
+    assert_eq!(format!("{st:?}"), before);
+}
+
+/// Scenario errors name the problem.
+#[test]
+fn scenario_errors_name_the_problem() {
+    let base = || {
+        table_json(
+            &["B4", "Y2", "B2"],
+            &[&["R3", "G4"], &["G5", "G6"], &["Y7", "Y8"]],
+            &["R5"],
+            &[],
+            none(),
+        )
+    };
+    let mut v = base();
+    v["hands"][0][0] = serde_json::json!("Q7");
+    let e = scenario_error(v);
+    assert!(
+        e.contains("hands[0]") && e.contains("unknown card 'Q7'"),
+        "{e}"
+    );
+
+    let mut v = base();
+    v["buying_power"][1] = serde_json::json!("RS");
+    let e = scenario_error(v);
+    assert!(
+        e.contains("buying_power[1]") && e.contains("special card"),
+        "{e}"
+    );
+
+    let mut v = base();
+    v["hands"][1] = serde_json::json!(["R7", "R7", "R7", "R7", "R7"]);
+    let e = scenario_error(v);
+    assert!(e.contains("more R7 cards than the melon's 4"), "{e}");
+
+    let mut v = base();
+    v["hands"] = serde_json::json!([["R3"], ["G5"]]);
+    let e = scenario_error(v);
+    assert!(e.contains("'hands' has 2 entries for 3 players"), "{e}");
+
+    let mut v = base();
+    v["decision"] = serde_json::json!("reward");
+    let e = scenario_error(v);
+    assert!(
+        e.contains("decision 'reward' needs an empty play area"),
+        "{e}"
+    );
+
+    let mut v = base();
+    v["known_piles"] = serde_json::json!([["R3"], [], []]);
+    let e = scenario_error(v);
+    assert!(e.contains("known_piles[0]"), "{e}");
+
+    let mut v = base();
+    v["first_card"] = serde_json::json!("G7");
+    let e = scenario_error(v);
+    assert!(e.contains("either 'play_area' or 'first_card'"), "{e}");
+
+    let mut v = base();
+    v["options"] = serde_json::json!({"decks": 9});
+    let e = scenario_error(v);
+    assert!(e.contains("decks"), "{e}");
+
+    let e = DebtScenario::from_json("{\"players\": 3, \"bogus\": 1}").unwrap_err();
+    assert!(e.contains("malformed scenario"), "{e}");
 }

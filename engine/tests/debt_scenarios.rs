@@ -12,7 +12,10 @@ use uno_engine::debt::{
     encode_play, number, parse_card, DebtHand, DebtOptions, DebtScenario, DebtState, Event, Phase,
     StuckWithPile, CARDS, NO_COLOR, NUM_ACTIONS, NUM_KINDS,
 };
-use uno_engine::{Action, ActionList, CardGame, DecisionKind, Ending, Game, IllegalAction, Seat};
+use uno_engine::{
+    Action, ActionList, CardGame, DecisionKind, Ending, Game, IllegalAction, Priors, Rng,
+    SearchGame, Seat,
+};
 
 const RED: u8 = 0;
 const YELLOW: u8 = 1;
@@ -2546,4 +2549,373 @@ fn scenario_errors_name_the_problem() {
 
     let e = DebtScenario::from_json("{\"players\": 3, \"bogus\": 1}").unwrap_err();
     assert!(e.contains("malformed scenario"), "{e}");
+}
+
+// ===================================================================================
+// Knowledge: the view and the determinization (docs "Knowledge")
+// ===================================================================================
+
+/// Two positions that differ only in what seat 0 cannot see: seat 1's and seat 2's hands
+/// (the same sizes) and the order of the melon's next cards.
+fn hidden_twins() -> (DebtState, DebtState) {
+    let a = table(
+        &["B4", "Y2", "B2"],
+        &[&["R3", "G4", "B1"], &["G1", "G6", "Y3"], &["R7", "R8"]],
+        &["G9", "R5"],
+        &["B8", "B9"],
+        none(),
+    );
+    let b = table(
+        &["B4", "Y2", "B2"],
+        &[&["R3", "G4", "B1"], &["R7", "G6", "Y3"], &["G1", "R8"]],
+        &["G9", "R5"],
+        &["B9", "B8"],
+        none(),
+    );
+    (a, b)
+}
+
+fn view_text(st: &DebtState, seat: Seat) -> String {
+    format!("{:?}", st.view(seat))
+}
+
+/// The view shows the public table and the viewer's own hand, nothing of the other hands'
+/// hidden cards or of the melon but its size; tested both ways (what differs for the owner of
+/// the hidden cards is the same for the others).
+#[test]
+fn view_hides_other_hands_and_the_melon() {
+    let (a, b) = hidden_twins();
+    assert_eq!(view_text(&a, 0), view_text(&b, 0));
+    assert_ne!(view_text(&a, 1), view_text(&b, 1));
+    assert_ne!(view_text(&a, 2), view_text(&b, 2));
+    let v = a.view(0);
+    assert_eq!(v.seat, 0);
+    assert_eq!(codes(&v.hand), sorted(&["R3", "G4", "B1"]));
+    assert_eq!(v.hand_sizes[..3], [3, 3, 2]);
+    assert_eq!(v.pile_sizes[..3], [0, 0, 0]);
+    assert_eq!(v.melon_len as usize, a.melon().len());
+    assert_eq!(
+        v.buying_power[..3],
+        [card("B4"), card("Y2"), card("B2")],
+        "buying powers are face up"
+    );
+    assert_eq!(v.play_area, vec![(card("G9"), GREEN), (card("R5"), RED)]);
+    assert_eq!((v.debt, v.color, v.current), (5, RED, 0));
+    assert_eq!(codes(&a.view(1).hand), sorted(&["G1", "G6", "Y3"]));
+}
+
+/// S19's DEBT penalty cards come face up from the play area: every view keeps them in the
+/// victim's hand (`known_hand`) until that card is played.
+#[test]
+fn view_keeps_known_hand_after_a_debt_penalty() {
+    let mut st = table(
+        &["G3", "B4", "Y2"],
+        &[&["B4"], &["R1", "G5", "G6"], &["R2", "Y7", "Y8"]],
+        &["G9", "R7", "R5", "R3"],
+        &[],
+        serde_json::json!({"decision": "debt_window", "asker": 2}),
+    );
+    act(&mut st, CALL_DEBT);
+    assert_hand(&st, 0, &["B4", "R3", "R5"]);
+    for viewer in 0..3 {
+        assert_eq!(
+            kinds(&st.view(viewer).known_hand[0]),
+            sorted(&["R3", "R5"]),
+            "viewer {viewer}"
+        );
+    }
+    // Every determinization for another seat puts them in seat 0's hand.
+    for seed in 0..20 {
+        let d = st.determinize(1, Priors::default(), &mut Rng::new(seed));
+        assert!(d.hand(0).has(card("R3") as usize) && d.hand(0).has(card("R5") as usize));
+        assert_eq!(d.hand(0).len(), 3);
+    }
+    act(&mut st, play("R1"));
+    act(&mut st, play("R2"));
+    act(&mut st, play("R5"));
+    for viewer in 0..3 {
+        assert_eq!(kinds(&st.view(viewer).known_hand[0]), vec!["R3"]);
+    }
+}
+
+/// S14's option two: the play-area cards go into the pile face up; every view keeps them (as
+/// far as they certainly stay: one card left face down) and every determinization holds them.
+#[test]
+fn view_keeps_known_pile_after_option_two() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["G1", "Y2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G4", "R9", "R7", "R7", "R7"],
+        &[],
+        serde_json::json!({"last_player": 2}),
+    );
+    act(&mut st, OPTION_TWO);
+    for viewer in 0..3 {
+        assert_eq!(kinds(&st.view(viewer).known_pile[0]), vec!["R7", "R7"]);
+    }
+    for seed in 0..20 {
+        let d = st.determinize(2, Priors::default(), &mut Rng::new(seed));
+        assert_eq!(d.pile(0).count(card("R7") as usize), 2);
+        assert_eq!(d.pile(0).len(), 2);
+    }
+}
+
+/// Docs "Knowledge": the owner of a pile knows it exactly (they saw every card that went in
+/// and every card they took out) until someone buys from it (move 10: cards leave face down);
+/// then the owner too keeps only lower bounds. The buyer sees what it bought.
+#[test]
+fn own_pile_exact_until_someone_buys() {
+    let mut st = table(
+        &["R1", "Y5", "Y3"],
+        &[&["R1", "R2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G5"],
+        &[],
+        serde_json::json!({"piles": [[], ["G3", "G3", "G3", "Y1"], []]}),
+    );
+    assert_eq!(&st.view(1).own_pile, st.pile(1).counts());
+    assert_eq!(kinds(&st.view(0).known_pile[1]), Vec::<&str>::new());
+    assert_eq!(
+        kinds(&st.view(0).own_pile),
+        Vec::<&str>::new(),
+        "seat 0's own"
+    );
+    // Every determinization for seat 1 gives it its pile back exactly.
+    for seed in 0..10 {
+        let d = st.determinize(1, Priors::default(), &mut Rng::new(seed));
+        assert_eq!(d.pile(1), st.pile(1));
+    }
+    let log = act_log(&mut st, buy(1, 1));
+    let Event::Bought { card: got, .. } = log[0] else {
+        panic!("a Bought event")
+    };
+    assert!(st.view(0).hand.has(got as usize), "the buyer sees it");
+    assert_eq!(st.pile(1).len(), 3);
+    assert_eq!(kinds(&st.view(1).own_pile), vec!["G3", "G3"]);
+    assert_eq!(kinds(&st.view(0).known_pile[1]), Vec::<&str>::new());
+}
+
+/// Docs "Knowledge": k cards leaving a pile face down lower every kind's public bound by k
+/// (TAKE_ONE, move 10); move 11 keeps what is certain of the union (see
+/// `combine_move_11_keeps_the_hand_size`).
+#[test]
+fn lower_bounds_drop_after_take_one_and_buy() {
+    let mut st = table(
+        &["G3", "Y5", "Y3"],
+        &[&["R1", "G2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"piles": [["B4", "B4", "G7"], [], []],
+            "known_piles": [["B4", "B4"], [], []]}),
+    );
+    assert_eq!(kinds(st.known_pile(0)), vec!["B4", "B4"]);
+    act(&mut st, TAKE_ONE);
+    assert_eq!(kinds(st.known_pile(0)), vec!["B4"]);
+    assert_eq!(
+        st.own_pile_known(0),
+        st.pile(0).counts(),
+        "the owner saw it"
+    );
+    assert_eq!(kinds(st.known_hand(0)), Vec::<&str>::new());
+
+    let mut st = table(
+        &["R2", "Y5", "Y3"],
+        &[&["R1", "R2"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["G5"],
+        &[],
+        serde_json::json!({"piles": [[], ["G3", "G3", "G3", "G3", "Y1"], []],
+            "known_piles": [[], ["G3", "G3", "G3", "G3"], []]}),
+    );
+    act(&mut st, buy(1, 2));
+    assert_eq!(kinds(st.known_pile(1)), vec!["G3", "G3"]);
+    assert_eq!(kinds(st.own_pile_known(1)), vec!["G3", "G3"]);
+    assert_eq!(
+        kinds(st.known_hand(0)),
+        Vec::<&str>::new(),
+        "bought face down"
+    );
+}
+
+/// A determinization as text: the whole state (`Debug`) and the melon's cards in draw order
+/// (the melon's `Debug` shows only its size).
+fn determinization(st: &DebtState, viewer: Seat, seed: u64) -> (String, Vec<u16>) {
+    let d = st.determinize(viewer, Priors::default(), &mut Rng::new(seed));
+    (format!("{d:?}"), d.melon().as_slice().to_vec())
+}
+
+/// The determinization depends only on the view: positions that differ only in cards the viewer
+/// cannot see give the same sample for the same random stream ("twins").
+#[test]
+fn determinization_twins_give_the_same_sample() {
+    let (a, b) = hidden_twins();
+    for seed in 0..10 {
+        assert_eq!(determinization(&a, 0, seed), determinization(&b, 0, seed));
+    }
+    assert_ne!(determinization(&a, 0, 0), determinization(&a, 0, 1));
+    // Hidden cards of another seat's pile (the owner's knowledge of them is hidden too).
+    let pile_twin = |hidden: &str| {
+        table(
+            &["B4", "Y2", "B2"],
+            &[&["R3", "G4", "B1"], &["G1", "G6", "Y3"], &["R7", "R8"]],
+            &["G9", "R5"],
+            &[],
+            serde_json::json!({"piles": [[], [hidden, "Y6", "Y6"], []],
+                "known_piles": [[], ["Y6"], []]}),
+        )
+    };
+    let (a, b) = (pile_twin("G5"), pile_twin("B9"));
+    assert_eq!(view_text(&a, 0), view_text(&b, 0));
+    assert_eq!(view_text(&a, 2), view_text(&b, 2));
+    assert_ne!(view_text(&a, 1), view_text(&b, 1));
+    for seed in 0..10 {
+        assert_eq!(determinization(&a, 0, seed), determinization(&b, 0, seed));
+        assert_eq!(determinization(&a, 2, seed), determinization(&b, 2, seed));
+    }
+}
+
+/// Every option set of the invariants test, for games along which the determinization is
+/// checked.
+fn option_sets() -> Vec<DebtOptions> {
+    vec![
+        DebtOptions::default(),
+        DebtOptions {
+            decks: 1,
+            hand_size: 7,
+            attack: uno_engine::debt::AttackRule::PowerDraw,
+            stuck_with_pile: StuckWithPile::Pass,
+            ..DebtOptions::default()
+        },
+        DebtOptions {
+            decks: 4,
+            debt_cap: None,
+            zero_power: 0,
+            debt_catch_probability: Some(0.5),
+            ..DebtOptions::default()
+        },
+    ]
+}
+
+/// Calls `check` on every state of random games (2 to 5 players, every option set).
+fn along_random_games(games: u64, mut check: impl FnMut(&DebtState, u64)) {
+    let mut step = 0u64;
+    for opts in option_sets() {
+        for players in 2..=5 {
+            for g in 0..games {
+                let mut st = DebtState::deal(opts, players, 77 + g);
+                let mut rng = Rng::new(g);
+                while st.to_act().is_some() {
+                    step += 1;
+                    check(&st, step);
+                    let a = st.sample_legal(&mut rng);
+                    st.apply(a).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// The determinization keeps the viewer's view exactly, keeps every card somewhere, and never
+/// claims more than is there; a determinization of a determinization (a twin: the same view,
+/// other hidden cards) gives the same sample as the original for the same random stream.
+#[test]
+fn determinization_keeps_the_viewers_view() {
+    let mut checked = 0;
+    let mut piles = 0;
+    along_random_games(4, |st, step| {
+        if step % 11 != 0 {
+            return;
+        }
+        let n = st.num_players();
+        let v = (step % n as u64) as Seat;
+        let d = st.determinize(v, Priors::default(), &mut Rng::new(step));
+        assert_eq!(view_text(&d, v), view_text(st, v), "step {step}");
+        assert_conserved(&d);
+        for s in 0..n {
+            assert_eq!(d.hand(s).len(), st.hand(s).len());
+            assert_eq!(d.pile(s).len(), st.pile(s).len());
+            for k in 0..NUM_KINDS {
+                assert!(d.known_hand(s)[k] <= d.hand(s).count(k), "step {step}");
+                assert!(d.known_pile(s)[k] <= d.pile(s).count(k), "step {step}");
+                assert!(d.own_pile_known(s)[k] <= d.pile(s).count(k), "step {step}");
+            }
+            piles += (s != v as usize && !st.pile(s).is_empty()) as u32;
+        }
+        assert_eq!(
+            determinization(st, v, 5),
+            determinization(&d, v, 5),
+            "step {step}"
+        );
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked}");
+    assert!(piles > 500, "states with another seat's pile: {piles}");
+}
+
+/// A determinized state is a full game: it plays on to the end under the strict apply.
+#[test]
+fn determinizations_play_to_the_end() {
+    let mut played = 0;
+    along_random_games(2, |st, step| {
+        if step % 97 != 0 {
+            return;
+        }
+        let v = st.to_act().unwrap().0;
+        let mut d = st.determinize(v, Priors::default(), &mut Rng::new(step));
+        let mut rng = Rng::new(step);
+        while d.to_act().is_some() {
+            let a = d.sample_legal(&mut rng);
+            d.apply(a).unwrap();
+            assert_conserved(&d);
+        }
+        played += 1;
+    });
+    assert!(played > 20, "{played}");
+}
+
+// ===================================================================================
+// Determinism
+// ===================================================================================
+
+/// A game from a seed with random play from another: its final state and its events.
+fn logged_game(opts: DebtOptions, players: usize, seed: u64) -> (String, Vec<Event>) {
+    let mut log = Vec::new();
+    let mut st = DebtState::new_logged(opts, players, seed, &mut log).unwrap();
+    let mut rng = Rng::new(seed ^ 0xd0b7);
+    while st.to_act().is_some() {
+        let a = st.sample_legal(&mut rng);
+        st.apply_logged(a, &mut log).unwrap();
+    }
+    (format!("{st:?}"), log)
+}
+
+/// The same seed (and the same decisions) gives the same game, event for event; another seed
+/// gives another game.
+#[test]
+fn same_seed_same_game() {
+    for opts in option_sets() {
+        for players in [2, 4, 7] {
+            for seed in 0..5 {
+                let a = logged_game(opts, players, seed);
+                let b = logged_game(opts, players, seed);
+                assert_eq!(a, b, "{players} players, seed {seed}");
+                assert_ne!(a, logged_game(opts, players, seed + 100));
+            }
+        }
+    }
+    // A scenario's unlisted melon cards are ordered by its seed.
+    let json = |seed: u64| {
+        table_json(
+            &["B4", "Y2", "B2"],
+            &[&["R+2", "G4", "B1"], &["G1", "G6", "Y3"], &["R7", "R8"]],
+            &["R5"],
+            &[],
+            serde_json::json!({"seed": seed}),
+        )
+    };
+    let run = |seed: u64| {
+        let mut st = build_value(json(seed));
+        let log = act_log(&mut st, play("R+2"));
+        (format!("{st:?}"), log)
+    };
+    assert_eq!(run(3), run(3));
+    assert_ne!(run(3).1, run(4).1);
 }

@@ -5,7 +5,7 @@
 //! Positions are written in the Uno Debt scenario notation (`DebtScenario`); its `melon` fixes
 //! the next cards drawn, so every draw below is known in advance (draws from a personal
 //! discard pile are random: those tests check what is certain). Each test quotes the seed line
-//! (`S1`..`S35`, the pastebin's numbering) it checks.
+//! (`S1`..`S35`, the pastebin's line numbering, as `docs/rules/debt.md` writes them) it checks.
 
 use uno_engine::debt::action::*;
 use uno_engine::debt::{
@@ -404,7 +404,7 @@ fn single_card_under_the_debt_pays_it_down() {
     assert_play(&st, 1);
 }
 
-/// S6 "The player with the highest card turns over the first card in the middle", S17 "If the
+/// S4 "The player with the highest card turns over the first card in the middle", S17 "If the
 /// top face card is a special card or if there is no card, the next player's card(s) that is a
 /// number card become the new value of the debt": a number turned first sets the debt.
 #[test]
@@ -530,7 +530,7 @@ fn specials_change_nothing() {
     assert_eq!((st.debt(), st.color()), (9, RED), "a Skip changing colour");
 }
 
-/// S1 "A number line on a strip of paper numbered 0 to at least -25": the debt stops at
+/// S2 "A number line on a strip of paper numbered 0 to at least -25": the debt stops at
 /// `debt_cap` (default 25); `debt_cap: null` is a line with no end.
 #[test]
 fn debt_cap_clamps_at_25() {
@@ -907,7 +907,7 @@ fn last_card_laid_is_the_new_top() {
 }
 
 // ===================================================================================
-// The special cards across turns (S3, S21, UNO's cards)
+// The special cards across turns (S6, S21, UNO's cards)
 // ===================================================================================
 
 /// A Skip skips the next player.
@@ -2181,10 +2181,10 @@ fn scenario_debt_window_decision() {
 }
 
 // ===================================================================================
-// Winning and the outcome (S7, docs "Outcome")
+// Winning and the outcome (S8, docs "Outcome")
 // ===================================================================================
 
-/// S7 "The primary goal for the player is to get rid of all their cards": an empty hand and an
+/// S8 "The primary goal for the player is to get rid of all their cards": an empty hand and an
 /// empty pile win at once; the others are placed by the cards they hold (hand and pile).
 #[test]
 fn empty_hand_and_empty_pile_wins() {
@@ -2250,7 +2250,9 @@ fn empty_hand_with_a_pile_wins_only_under_win_with_pile() {
 }
 
 /// Docs "Outcome": the others are placed by cards held; equal counts are ranked by seat order
-/// from the winner (the classic tie-break; see the report: the rulings say ties share).
+/// from the winner, the strict order every variant gives (classic's tie-break, which the
+/// tournament's pairwise comparisons rely on). The rulings draft says "ties share a placing":
+/// this test pins the engine's behaviour until that is settled.
 #[test]
 fn outcome_ties_broken_by_seat_order_from_the_winner() {
     let mut st = table(
@@ -2268,7 +2270,7 @@ fn outcome_ties_broken_by_seat_order_from_the_winner() {
 }
 
 // ===================================================================================
-// The melon (S1)
+// The melon (S2)
 // ===================================================================================
 
 /// Ruling (docs "Melon empty"): when a card must come from an empty melon, the play area except
@@ -2300,7 +2302,7 @@ fn empty_melon_reshuffles_the_play_area_except_its_top() {
 // ===================================================================================
 
 /// S4 "Each player draws 1 card ... represents their buying power (special cards are discarded
-/// and player redraws a new card)"; S6 "The player with the highest card turns over the first
+/// and player redraws a new card)"; S4 "The player with the highest card turns over the first
 /// card in the middle"; S6 "Every player then draws 10 cards"; the player to the starter's left
 /// plays first (`starter_plays_first = false`).
 #[test]
@@ -2367,7 +2369,7 @@ fn setup_buying_powers_are_numbers_and_the_highest_starts() {
     assert!(redraws > 50, "special cards redrawn: {redraws}");
 }
 
-/// `starter_plays_first = true`: S6 "play moves clockwise from that player" read as the starter
+/// `starter_plays_first = true`: S4 "play moves clockwise from that player" read as the starter
 /// playing first.
 #[test]
 fn setup_starter_plays_first_option() {
@@ -2918,4 +2920,119 @@ fn same_seed_same_game() {
     };
     assert_eq!(run(3), run(3));
     assert_ne!(run(3).1, run(4).1);
+}
+
+// ===================================================================================
+// More interactions
+// ===================================================================================
+
+/// Ruling (docs "Resolve the group" 3): a balancing play's Skips are spent (play resumes from
+/// the defender anyway): no one is skipped.
+#[test]
+fn balancing_play_skips_are_spent() {
+    let mut st = table(
+        &["B2", "Y5", "G2", "Y3"],
+        &[
+            &["B5", "BS", "G1", "G2"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+            &["R7", "R8"],
+        ],
+        &["B5"],
+        &[],
+        none(),
+    );
+    act(&mut st, play("B5"));
+    let log = act_log(&mut st, play("BS"));
+    assert_eq!(skipped(&log), Vec::<u8>::new());
+    assert_eq!(st.phase(), Phase::Reward);
+    act(&mut st, DONE);
+    act(&mut st, ATTACK + 1);
+    assert_play(&st, 1);
+}
+
+/// Docs "Resolve the group" 4: going out wins at once, before any reward: with the balancing
+/// card, or with the reward card (no attack).
+#[test]
+fn going_out_on_a_balancing_or_reward_play_wins_at_once() {
+    let mut st = table(
+        &["R3", "Y5", "G2"],
+        &[&["B5"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        none(),
+    );
+    let log = act_log(&mut st, play("B5"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "B5", BLUE),
+            play_done(0, 1, 5, 0, true),
+            Event::Won { seat: 0 }
+        ]
+    );
+    assert_eq!(st.outcome().unwrap().winner, Some(0));
+
+    let mut st = reward_table(&["G1"], &[], none());
+    let log = act_log(&mut st, play("G1"));
+    assert_eq!(*log.last().unwrap(), Event::Won { seat: 0 });
+    assert!(st.is_terminal());
+}
+
+/// Docs "Melon empty": with the melon empty and only the top card in the play area, a draw stops
+/// short (the Punished event says how many came).
+#[test]
+fn a_draw_stops_short_when_nothing_is_left() {
+    // One deck; every card but the two buying powers, the top card and seat 0's hand is in
+    // seat 1's hand.
+    let mut rest = Vec::new();
+    for (k, info) in CARDS.iter().enumerate() {
+        let placed = ["R1", "Y1", "R5", "R+2", "G1", "G2"]
+            .iter()
+            .filter(|&&c| card(c) as usize == k)
+            .count() as u8;
+        for _ in placed..info.copies {
+            rest.push(info.code);
+        }
+    }
+    let mut st = table(
+        &["R1", "Y1"],
+        &[&["R+2", "G1", "G2"], &rest],
+        &["R5"],
+        &[],
+        serde_json::json!({"options": {"decks": 1}}),
+    );
+    assert_eq!(st.melon().len(), 0);
+    let log = act_log(&mut st, play("R+2"));
+    assert_eq!(
+        log[2..].to_vec(),
+        vec![
+            Event::Reshuffled { cards: 1 },
+            drew(1, "R5"),
+            Event::Punished { seat: 1, cards: 1 },
+            Event::Skipped { seat: 1 },
+            Event::TurnEnd { seat: 0 },
+        ]
+    );
+    assert_eq!(area(&st), vec!["R+2"]);
+    assert_eq!(st.melon().len(), 0);
+}
+
+/// `max_actions`: the game stops as truncated at the decision cap (no winner).
+#[test]
+fn decision_cap_truncates() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["R1", "R2", "R4"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["R5"],
+        &[],
+        serde_json::json!({"options": {"max_actions": 2}}),
+    );
+    act(&mut st, play("R1"));
+    assert!(!st.is_terminal());
+    let log = act_log(&mut st, OPTION_ONE);
+    assert_eq!(*log.last().unwrap(), Event::Truncated);
+    let o = st.outcome().unwrap();
+    assert_eq!((o.winner, o.ending), (None, Ending::Truncated));
+    assert_eq!(st.apply(play("R2")), Err(IllegalAction::GameOver));
 }

@@ -9,7 +9,8 @@ impl SearchGame for DebtState {
     /// Keeps everything public (buying powers, the play area, sizes, the known cards of every
     /// hand and pile), the viewer's hand and what the viewer knows of their own pile; deals the
     /// other unseen cards uniformly to the hidden places of the other hands, of every pile
-    /// (the viewer's own included, past what they know of it) and to the melon. Uno Debt has no
+    /// (the viewer's own included, past what they know of it) and to the melon; each other
+    /// seat's knowledge of its own pile becomes the pile it was dealt. Uno Debt has no
     /// rule an observer cannot check, so the priors are ignored.
     fn determinize(&self, viewer: Seat, _priors: Priors, rng: &mut Rng) -> Self {
         let mut s = self.clone();
@@ -66,6 +67,12 @@ impl SearchGame for DebtState {
             let hidden = self.piles[seat].len() - pile.len();
             take(&mut pile, hidden, &mut len);
             s.piles[seat] = pile;
+            if seat != v {
+                // What another seat knows of its own pile is hidden from the viewer: in the
+                // sample the owner knows the pile it holds (it saw every card go in, unless
+                // someone bought from it).
+                s.own_pile[seat] = *pile.counts();
+            }
             if seat != v {
                 let mut hand = super::state::DebtHand::new();
                 for (k, &c) in self.known_hand[seat].iter().enumerate() {

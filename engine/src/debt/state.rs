@@ -461,7 +461,8 @@ impl DebtState {
     /// The kinds `current` may add to the group being laid (bitset over kinds).
     pub(crate) fn addable_mask(&self) -> u64 {
         let me = self.current;
-        if self.group.len >= self.group_limit(me) {
+        if self.group.len >= self.group_limit(me) || (self.group.reward && !self.opts.reward_group)
+        {
             return 0;
         }
         let hand = self.hands[me as usize].mask(0);
@@ -653,8 +654,12 @@ impl DebtState {
                             self.phase = Phase::Attack;
                         }
                         (_, DONE) => {
-                            // Stuck with a pile under stuck_with_pile = pass.
+                            // Stuck with a pile under stuck_with_pile = pass: no option, but
+                            // rule 6's one card from the pile still comes into the hand (S15).
                             self.stats.stuck[me as usize] += 1;
+                            if !self.piles[me as usize].is_empty() {
+                                self.take_own(me, 1, log);
+                            }
                             let next = self.next_seat(me, 1);
                             self.end_turn(me, next, log);
                         }

@@ -1,13 +1,14 @@
 //! Uno Debt's cards: the classic 108-card deck (the classic card table, kind = `colour*13 +
-//! rank`, 52 = Wild, 53 = Wild Draw Four), times the `decks` option (1-4). A number card counts
-//! its face value against the debt; special cards count nothing.
+//! rank`, 52 = Wild, 53 = Wild Draw Four), times the `decks` option (1-4, rule 1: seed line S2
+//! in the pastebin numbering of `docs/rules/debt.md`). A number card counts its face value
+//! against the debt (S8, S17); special cards count nothing.
 
 pub use crate::classic::cards::{
     color_of, parse_card, rank_of, CARDS, NUM_KINDS, RANK_DRAW_TWO, RANK_REVERSE, RANK_SKIP, WILD,
     WILD_DRAW_FOUR,
 };
 
-/// Most decks the melon may hold (seed S1: "Up to 4 decks").
+/// Most decks the melon may hold (seed S2: "Up to 4 decks").
 pub const MAX_DECKS: usize = 4;
 /// Cards in one deck.
 pub const DECK_CARDS: usize = crate::classic::cards::DECK_SIZE;

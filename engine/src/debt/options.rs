@@ -1,19 +1,22 @@
-//! Uno Debt options: every choice the seed leaves to the table (`docs/rules/debt.md`).
+//! Uno Debt options: every choice the seed leaves to the table (`docs/rules/debt.md`). Seed
+//! lines are cited as that document numbers them: S1..S35, the pastebin's own line numbers.
 
 use serde::{Deserialize, Serialize};
 
-/// What a player who already has a discard pile does when unable to play (rule 6's header
-/// "as long as they do not already have a discard pile" against option one's own condition).
+/// What a player who already has a discard pile does when unable to play (rule 6's header, S12:
+/// "as long as they do not already have a discard pile", against option one's own condition,
+/// S13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StuckWithPile {
     /// Option two (the play area) is still open; option one is not (default).
     PlayArea,
-    /// Neither option: the turn simply ends (`done`).
+    /// Neither option: `done` takes no cards into the pile, but rule 6's one card (S15) still
+    /// comes from the pile into the hand, and then the turn ends.
     Pass,
 }
 
-/// What attacking the defender does after balancing the debt (rule 4's reward).
+/// What attacking the defender does after balancing the debt (rule 4's reward, S8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackRule {
@@ -27,26 +30,27 @@ pub enum AttackRule {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DebtOptions {
-    /// Decks in the melon, 1-4 (S1: "Up to 4 decks ... more than 1 deck is preferred").
+    /// Decks in the melon, 1-4 (S2: "Up to 4 decks ... more than 1 deck is preferred").
     pub decks: u8,
-    /// Cards dealt to each player (S3: 10).
+    /// Cards dealt to each player (S6: 10).
     pub hand_size: u8,
-    /// Where the number line ends: the debt never exceeds this (S1: "0 to at least -25");
+    /// Where the number line ends: the debt never exceeds this (S2: "0 to at least -25");
     /// `None`: no end.
     pub debt_cap: Option<u8>,
     /// The player who turned the first card plays first (`false`: the player to their left,
-    /// as after a UNO deal).
+    /// as after a UNO deal; S4).
     pub starter_plays_first: bool,
     /// How many cards a buying power of 0 counts for where it is a number of cards to take
-    /// (0 or 1).
+    /// (0 or 1; S12, S19, S24, S28). The group limit is at least 1 regardless.
     pub zero_power: u8,
-    /// The reward play after balancing may be a group (rule 5 applies to it).
+    /// The reward play after balancing may be a group (rule 5 applies to it); `false`: a
+    /// single card (S8).
     pub reward_group: bool,
     pub attack: AttackRule,
     pub stuck_with_pile: StuckWithPile,
-    /// An empty hand wins even with cards left in one's discard pile.
+    /// An empty hand wins even with cards left in one's discard pile (S8).
     pub win_with_pile: bool,
-    /// Players must call UNO at one card without a discard pile (rule 8).
+    /// Players must call UNO at one card without a discard pile (rule 8, S19).
     pub uno_call: bool,
     /// `None`: the other players decide whether to call DEBT (a window of decisions);
     /// `Some(p)`: a silent player is caught with probability `p`, no decision.

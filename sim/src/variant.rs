@@ -51,6 +51,7 @@ macro_rules! registry {
 registry! {
     Classic => uno_engine::classic::ClassicState,
     HotDeath => uno_engine::hotdeath::HotDeathState,
+    Debt => uno_engine::debt::DebtState,
 }
 
 impl Variant {

@@ -121,6 +121,49 @@ fn main() {
             );
         }
     }
+    if run("selfplay debt") {
+        // Random Uno Debt games under the seed preset, as `uno simulate -v debt` plays them.
+        // Decisions per game and legal actions per decision come from one untimed pass over the
+        // same games, so decisions/s = games/s x decisions per game.
+        use uno_engine::debt::{DebtOptions, DebtState};
+        for players in [4usize, 2, 8] {
+            let opts = DebtOptions::default();
+            let spec = AgentSpec::Random;
+            let mut agents: Vec<Box<dyn Agent<DebtState>>> =
+                (0..players).map(|_| spec.build()).collect();
+            let games = 5_000;
+            let (mut decisions, mut legal_sum) = (0u64, 0u64);
+            let mut legal = ActionList::new();
+            for i in 0..games {
+                let seed = game_seed(0, i);
+                let mut st = DebtState::deal(opts, players, stream_seed(seed, 0));
+                let mut rng = Rng::new(seed);
+                while st.to_act().is_some() {
+                    st.legal_actions(&mut legal);
+                    legal_sum += legal.len() as u64;
+                    decisions += 1;
+                    st.apply_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+                }
+            }
+            println!(
+                "selfplay debt {players}p: {:.1} decisions per game, {:.2} legal actions per decision",
+                decisions as f64 / games as f64,
+                legal_sum as f64 / decisions as f64
+            );
+            measure(
+                &format!("selfplay debt {players}p (random)"),
+                "games",
+                games,
+                |salt| {
+                    for i in 0..games {
+                        let seed = game_seed(salt, i);
+                        let st = DebtState::deal(opts, players, stream_seed(seed, 0));
+                        black_box(play_game(st, &mut agents, seed, i));
+                    }
+                },
+            );
+        }
+    }
     if run("legal_actions") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

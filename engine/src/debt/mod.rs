@@ -158,17 +158,42 @@ mod tests {
     use crate::game::{stat_slots, StatSummary, MAX_SEAT_CATEGORIES};
     use crate::Rng;
 
-    /// The slot of statistic `name` in the variant counters.
-    fn slot(name: &str) -> usize {
+    /// The slot of statistic `name` in the variant counters, if there is one.
+    fn find(name: &str) -> Option<usize> {
         let mut at = 0;
         for d in DebtState::VARIANT_STATS {
             if d.name == name {
-                return at;
+                return Some(at);
             }
             at += d.summary.slots();
         }
-        panic!("no statistic {name}");
+        None
     }
+
+    fn slot(name: &str) -> usize {
+        find(name).unwrap_or_else(|| panic!("no statistic {name}"))
+    }
+
+    /// Counts a turn begun in `want`: its debt, the acting player's pile, and the debt's bin
+    /// of the histogram (when the statistics have it).
+    fn turn_begun(st: &DebtState, want: &mut [u64; VARIANT_COUNTERS]) {
+        want[slot("debt")] += st.debt() as u64;
+        want[slot("pile")] += st.pile(st.current() as usize).len() as u64;
+        if let Some(h) = find(DEBT_HISTOGRAM) {
+            let StatSummary::Histogram(labels) = DebtState::VARIANT_STATS
+                .iter()
+                .find(|d| d.name == DEBT_HISTOGRAM)
+                .unwrap()
+                .summary
+            else {
+                panic!("{DEBT_HISTOGRAM} is a histogram")
+            };
+            want[h + (st.debt() as usize).min(labels.len() - 1)] += 1;
+        }
+    }
+
+    /// The debt's distribution over turns, once `DebtStats` counts it.
+    const DEBT_HISTOGRAM: &str = "debt_at_turn_start";
 
     #[test]
     fn stat_docs_are_consistent() {
@@ -232,8 +257,7 @@ mod tests {
                     // The deal begins the first turn.
                     let mut turns = st.counters().turns;
                     assert_eq!(turns, 1);
-                    want[slot("debt")] += st.debt() as u64;
-                    want[slot("pile")] += st.pile(st.current() as usize).len() as u64;
+                    turn_begun(&st, &mut want);
                     let mut rng = Rng::new(seed ^ 0xabc);
                     let mut legal = ActionList::new();
                     let mut log: Vec<Event> = Vec::new();
@@ -288,8 +312,7 @@ mod tests {
                         let now = st.counters().turns;
                         assert!(now == turns || now == turns + 1, "one turn at most");
                         if now > turns {
-                            want[slot("debt")] += st.debt() as u64;
-                            want[slot("pile")] += st.pile(st.current() as usize).len() as u64;
+                            turn_begun(&st, &mut want);
                         }
                         turns = now;
                     }

@@ -989,12 +989,24 @@ fn print_variant(v: &VariantReport) {
                 StatValue::PerUnit { unit, mean, .. } => format!("{mean:.3} (mean over {unit})"),
                 StatValue::Max { max, mean } => format!("mean {mean:.2}, max {max}"),
                 StatValue::Histogram { labels, shares, .. } => {
-                    let h: Vec<String> = labels
-                        .iter()
-                        .zip(shares)
-                        .map(|(l, x)| format!("{l}: {:.1}%", 100.0 * x))
-                        .collect();
-                    h.join(", ")
+                    // Wrapped at about 100 columns, continuation lines under the first bin.
+                    let mut text = String::new();
+                    let mut line = 0;
+                    for (i, (l, x)) in labels.iter().zip(shares).enumerate() {
+                        let bin = format!("{l}: {:.1}%", 100.0 * x);
+                        if i > 0 {
+                            if line + bin.len() + 2 > 96 - width {
+                                text.push_str(&format!(",\n  {:width$}  ", ""));
+                                line = 0;
+                            } else {
+                                text.push_str(", ");
+                                line += 2;
+                            }
+                        }
+                        line += bin.len();
+                        text.push_str(&bin);
+                    }
+                    text
                 }
             };
             println!("  {:<width$}  {value}", s.name);

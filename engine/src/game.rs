@@ -145,6 +145,95 @@ pub const HAND_ENDINGS: [&str; 5] = [
     "all_eliminated",
 ];
 
+/// Most counters a game reports of its own statistics ([`Game::variant_counters`]).
+pub const VARIANT_COUNTERS: usize = 64;
+
+/// Most seat categories a variant names ([`Game::seat_categories`]: one bit each of a `u64`).
+pub const MAX_SEAT_CATEGORIES: usize = 64;
+
+/// How the tools summarise one of a variant's own statistics over a batch of games. Every
+/// statistic is one or more integer counters a game reports at its end
+/// ([`Game::variant_counters`]); the batch adds them up (and keeps their largest value), so the
+/// summary is the same whatever the thread count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatSummary {
+    /// One counter: its total and its mean per game.
+    PerGame,
+    /// [`MAX_PLAYERS`] counters, one per seat: each seat's total and mean per game.
+    PerSeat,
+    /// One counter: its total divided by the total of the [`StatSummary::PerGame`] statistic
+    /// named here (e.g. the debt summed over turns, per turn: the mean debt at a turn).
+    PerUnit(&'static str),
+    /// One counter, the game's largest value of something: the largest over the games, and the
+    /// mean of the games' values.
+    Max,
+    /// One counter per label (the bins of a histogram, e.g. `0`, `1`, ..., `26+`): each bin's
+    /// total and its share of all the bins' total.
+    Histogram(&'static [&'static str]),
+}
+
+impl StatSummary {
+    /// How many counters a statistic of this kind takes.
+    pub const fn slots(self) -> usize {
+        match self {
+            StatSummary::PerGame | StatSummary::PerUnit(_) | StatSummary::Max => 1,
+            StatSummary::PerSeat => MAX_PLAYERS,
+            StatSummary::Histogram(labels) => labels.len(),
+        }
+    }
+}
+
+/// One of a variant's own statistics ([`Game::VARIANT_STATS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatDoc {
+    /// Its key in the outputs (snake_case).
+    pub name: &'static str,
+    /// What one game's counter counts.
+    pub meaning: &'static str,
+    pub summary: StatSummary,
+}
+
+/// Counters the statistics `docs` take in all (their slots follow each other in `docs` order).
+pub const fn stat_slots(docs: &[StatDoc]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < docs.len() {
+        n += docs[i].summary.slots();
+        i += 1;
+    }
+    n
+}
+
+/// Writes a game's variant counters in order, statistic after statistic (see
+/// [`Game::variant_counters`]).
+pub struct CounterWriter<'a> {
+    out: &'a mut [u64; VARIANT_COUNTERS],
+    at: usize,
+}
+
+impl<'a> CounterWriter<'a> {
+    pub fn new(out: &'a mut [u64; VARIANT_COUNTERS]) -> Self {
+        CounterWriter { out, at: 0 }
+    }
+    /// The next counter.
+    #[inline]
+    pub fn push(&mut self, v: u64) {
+        self.out[self.at] = v;
+        self.at += 1;
+    }
+    /// The next counters (a per-seat statistic: exactly [`MAX_PLAYERS`] values).
+    #[inline]
+    pub fn extend(&mut self, vs: impl IntoIterator<Item = u64>) {
+        for v in vs {
+            self.push(v);
+        }
+    }
+    /// Counters written so far.
+    pub fn written(&self) -> usize {
+        self.at
+    }
+}
+
 /// An illegal action: the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalAction {
@@ -279,6 +368,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The result, once terminal.
     fn outcome(&self) -> Option<Outcome>;
     fn counters(&self) -> &GameCounters;
+    /// The variant's own statistics, as the outputs name and summarise them (`uno simulate`'s
+    /// `variant` section); empty (the default) when it has none. They take at most
+    /// [`VARIANT_COUNTERS`] counters in all ([`stat_slots`]).
+    const VARIANT_STATS: &'static [StatDoc] = &[];
+    /// Writes the game's counters of [`Game::VARIANT_STATS`] into `out`, in their order, each
+    /// statistic taking [`StatSummary::slots`] counters (a [`CounterWriter`] keeps the place).
+    /// Read once, at the end of a game; the default writes nothing.
+    fn variant_counters(&self, _out: &mut [u64; VARIANT_COUNTERS]) {}
+    /// Names of the categories a seat can fall in, by bit of [`Game::seat_categories`] (at most
+    /// [`MAX_SEAT_CATEGORIES`]); empty (the default) when the variant has none. The outputs give
+    /// the win rate per category.
+    const SEAT_CATEGORIES: &'static [&'static str] = &[];
+    /// The categories `seat` falls in, one bit per [`Game::SEAT_CATEGORIES`] entry. Read on the
+    /// freshly dealt state, before any decision (what a seat was dealt, e.g. Uno Debt's buying
+    /// power, however it changes later). The default: none.
+    fn seat_categories(&self, _seat: Seat) -> u64 {
+        0
+    }
     /// What `seat` may know.
     fn view(&self, seat: Seat) -> Self::View;
     /// Human-readable name of an action id.

@@ -8,7 +8,7 @@ use crate::progress::{self, Notice};
 use crate::provenance::Provenance;
 use crate::replay::replay_with;
 use crate::runner::{run_batch_with, Batch, ENGINE_STREAM};
-use crate::stats::{GameRecord, StatsReport};
+use crate::stats::{GameRecord, StatValue, StatsReport, VariantReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use crate::variant::{players_help, preset_help, variant_help, SimGame, Variant, VariantCommand};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -964,9 +964,74 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
             .collect();
         println!("hands {}; hand endings: {}", st.hands, e.join(", "));
     }
+    if let Some(v) = &st.variant {
+        print_variant(v);
+    }
     if let Some(d) = out {
         println!();
         println!("written: {}", d.join("summary.json").display());
+    }
+}
+
+/// The console lines of the variant's own statistics and of the win rate by seat category.
+fn print_variant(v: &VariantReport) {
+    if !v.stats.is_empty() {
+        println!();
+        println!("variant statistics (per game unless noted; meanings in summary.json):");
+        let width = v.stats.iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for s in &v.stats {
+            let value = match &s.value {
+                StatValue::PerGame { mean, .. } => format!("{mean:.3}"),
+                StatValue::PerSeat { mean, .. } => {
+                    let m: Vec<String> = mean.iter().map(|x| format!("{x:.3}")).collect();
+                    format!("per seat {}", m.join(" "))
+                }
+                StatValue::PerUnit { unit, mean, .. } => format!("{mean:.3} (mean over {unit})"),
+                StatValue::Max { max, mean } => format!("mean {mean:.2}, max {max}"),
+                StatValue::Histogram { labels, shares, .. } => {
+                    // Wrapped at about 100 columns, continuation lines under the first bin.
+                    let mut text = String::new();
+                    let mut line = 0;
+                    for (i, (l, x)) in labels.iter().zip(shares).enumerate() {
+                        let bin = format!("{l}: {:.1}%", 100.0 * x);
+                        if i > 0 {
+                            if line + bin.len() + 2 > 96 - width {
+                                text.push_str(&format!(",\n  {:width$}  ", ""));
+                                line = 0;
+                            } else {
+                                text.push_str(", ");
+                                line += 2;
+                            }
+                        }
+                        line += bin.len();
+                        text.push_str(&bin);
+                    }
+                    text
+                }
+            };
+            println!("  {:<width$}  {value}", s.name);
+        }
+    }
+    if !v.seat_categories.is_empty() {
+        println!();
+        println!("win rate by seat category (as dealt; seats = seat-games in finished games):");
+        let width = v
+            .seat_categories
+            .iter()
+            .map(|c| c.category.len())
+            .max()
+            .unwrap_or(0)
+            .max("category".len());
+        println!(
+            "{:<width$}  {:>9}  {:>8}  (95% CI)",
+            "category", "seats", "win rate"
+        );
+        for c in &v.seat_categories {
+            println!(
+                "{:<width$}  {:>9}  {:>8.4}  ({:.4}-{:.4})",
+                c.category, c.seats, c.win_rate, c.win_rate_ci95.0, c.win_rate_ci95.1
+            );
+        }
     }
 }
 

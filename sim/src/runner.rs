@@ -13,7 +13,7 @@
 //! (tested bit for bit against the general loop), without per-decision agent dispatch.
 
 use crate::progress::{run_blocks, run_chunks, Chunker};
-use crate::stats::{GameRecord, Stats};
+use crate::stats::{GameRecord, Stats, VariantRecord};
 use std::sync::atomic::AtomicBool;
 use uno_agents::{Agent, AgentSpec, AgentSupport, AnyAgent, Decision};
 use uno_engine::{game_seed, stream_seed, Action, ActionList, Game, Rng, Seat};
@@ -32,6 +32,18 @@ pub fn play_game<G: Game, A: Agent<G>>(
     seed: u64,
     index: u64,
 ) -> GameRecord {
+    play::<G, A, false>(state, agents, seed, index, |_, _, _| {}).0
+}
+
+/// As [`play_game`], also returning what the game reports of the variant: its own statistics
+/// at the end, its seats' categories as dealt (all zero for a variant without them).
+#[inline]
+pub fn play_game_variant<G: Game, A: Agent<G>>(
+    state: G,
+    agents: &mut [A],
+    seed: u64,
+    index: u64,
+) -> (GameRecord, VariantRecord) {
     play::<G, A, false>(state, agents, seed, index, |_, _, _| {})
 }
 
@@ -43,6 +55,18 @@ pub fn play_game_observed<G: Game, A: Agent<G>>(
     index: u64,
     observe: impl FnMut(&G, Seat, Action),
 ) -> GameRecord {
+    play::<G, A, true>(state, agents, seed, index, observe).0
+}
+
+/// As [`play_game_observed`], also returning what the game reports of the variant (see
+/// [`play_game_variant`]).
+pub fn play_game_observed_variant<G: Game, A: Agent<G>>(
+    state: G,
+    agents: &mut [A],
+    seed: u64,
+    index: u64,
+    observe: impl FnMut(&G, Seat, Action),
+) -> (GameRecord, VariantRecord) {
     play::<G, A, true>(state, agents, seed, index, observe)
 }
 
@@ -55,7 +79,13 @@ fn play<G: Game, A: Agent<G>, const OBSERVED: bool>(
     seed: u64,
     index: u64,
     mut observe: impl FnMut(&G, Seat, Action),
-) -> GameRecord {
+) -> (GameRecord, VariantRecord) {
+    // The seats' categories are what they were dealt: read before any decision.
+    let mut variant = if VariantRecord::wanted::<G>() {
+        VariantRecord::dealt(&state)
+    } else {
+        VariantRecord::default()
+    };
     let mut legal = ActionList::new();
     let n = agents.len();
     debug_assert_eq!(n, state.num_players());
@@ -93,13 +123,17 @@ fn play<G: Game, A: Agent<G>, const OBSERVED: bool>(
         observe(&state, seat, a);
         state.apply_unchecked(a);
     }
-    GameRecord {
+    if VariantRecord::wanted::<G>() {
+        variant.finish(&state);
+    }
+    let record = GameRecord {
         index,
         seed,
         outcome: state.outcome(),
         counters: *state.counters(),
         aborted_by,
-    }
+    };
+    (record, variant)
 }
 
 /// What to run.
@@ -148,12 +182,12 @@ pub fn run_batch_with<G: AgentSupport>(
     mut on_chunk: impl FnMut(&Stats, &[GameRecord]),
 ) -> BatchResult {
     let players = (b.new_game)(game_seed(b.master_seed, 0)).num_players();
-    let mut total = Stats::new(players);
+    let mut total = Stats::for_game::<G>(players);
     let make_agents = || -> Vec<AnyAgent<G>> { b.agents.iter().map(|s| s.instantiate()).collect() };
     let one = |agents: &mut Vec<AnyAgent<G>>, i: u64| {
         let seed = game_seed(b.master_seed, i);
         let state = (b.new_game)(stream_seed(seed, ENGINE_STREAM));
-        play_game(state, agents, seed, i)
+        play_game_variant(state, agents, seed, i)
     };
     let max_chunk = if b.keep_records {
         MAX_RECORDS_CHUNK
@@ -176,10 +210,10 @@ pub fn run_batch_with<G: AgentSupport>(
                     stop,
                     progress,
                     make_agents,
-                    || (Box::new(Stats::new(players)), Vec::new()),
+                    || (Box::new(Stats::for_game::<G>(players)), Vec::new()),
                     |agents, (st, recs): &mut (Box<Stats>, Vec<GameRecord>), i| {
-                        let r = one(agents, i);
-                        st.record(&r);
+                        let (r, v) = one(agents, i);
+                        st.record_variant(&r, &v);
                         recs.push(r);
                         true
                     },
@@ -200,9 +234,10 @@ pub fn run_batch_with<G: AgentSupport>(
                     stop,
                     progress,
                     make_agents,
-                    || Box::new(Stats::new(players)),
+                    || Box::new(Stats::for_game::<G>(players)),
                     |agents, st: &mut Box<Stats>, i| {
-                        st.record(&one(agents, i));
+                        let (r, v) = one(agents, i);
+                        st.record_variant(&r, &v);
                         true
                     },
                 )

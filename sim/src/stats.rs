@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
-use uno_engine::{Ending, GameCounters, Outcome, MAX_PLAYERS};
+use uno_engine::game::{StatDoc, StatSummary, MAX_SEAT_CATEGORIES, VARIANT_COUNTERS};
+use uno_engine::{Ending, Game, GameCounters, Outcome, MAX_PLAYERS};
 
 /// Lengths below this many turns are counted in a dense array (grown on demand, so at most
 /// 512 KiB per accumulator); longer ones, which need `max_actions` raised far above its default
@@ -124,6 +125,222 @@ pub struct GameRecord {
     pub aborted_by: Option<u8>,
 }
 
+/// What one game reports of the variant's own statistics (`Game::VARIANT_STATS`) and of its
+/// seats' categories (`Game::SEAT_CATEGORIES`), beside its [`GameRecord`]. A flat value: no
+/// allocation per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantRecord {
+    /// The game's counters at its end (`Game::variant_counters`).
+    pub counters: [u64; VARIANT_COUNTERS],
+    /// Per seat: the categories it fell in as dealt (`Game::seat_categories`).
+    pub categories: [u64; MAX_PLAYERS],
+}
+
+impl Default for VariantRecord {
+    fn default() -> Self {
+        VariantRecord {
+            counters: [0; VARIANT_COUNTERS],
+            categories: [0; MAX_PLAYERS],
+        }
+    }
+}
+
+impl VariantRecord {
+    /// Whether games of `G` have anything to report (else the runner skips the record).
+    pub const fn wanted<G: Game>() -> bool {
+        !G::VARIANT_STATS.is_empty() || !G::SEAT_CATEGORIES.is_empty()
+    }
+    /// The seats' categories, read on the freshly dealt state.
+    pub fn dealt<G: Game>(state: &G) -> Self {
+        let mut r = VariantRecord::default();
+        if !G::SEAT_CATEGORIES.is_empty() {
+            for s in 0..state.num_players() {
+                r.categories[s] = state.seat_categories(s as u8);
+            }
+        }
+        r
+    }
+    /// Adds the counters of the game's final state.
+    pub fn finish<G: Game>(&mut self, state: &G) {
+        if !G::VARIANT_STATS.is_empty() {
+            state.variant_counters(&mut self.counters);
+        }
+    }
+}
+
+/// The batch's accumulators of the variant's own statistics and seat categories: sums (and
+/// largest values) of the games' [`VariantRecord`]s, merged by addition (and maximum), so they
+/// are the same for any thread count. Empty (no names) for a variant without any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantStats {
+    /// The statistics' names and summaries (`Game::VARIANT_STATS`).
+    pub docs: &'static [StatDoc],
+    /// The categories' names (`Game::SEAT_CATEGORIES`).
+    pub categories: &'static [&'static str],
+    /// Games recorded.
+    pub games: u64,
+    /// Per counter: the sum over the games, and the largest game's value.
+    pub sum: [u64; VARIANT_COUNTERS],
+    pub max: [u64; VARIANT_COUNTERS],
+    /// Per category: seat-games in finished games (completed or truncated) whose seat fell in
+    /// it, and of those the seat-games won.
+    pub seats: [u64; MAX_SEAT_CATEGORIES],
+    pub wins: [u64; MAX_SEAT_CATEGORIES],
+}
+
+impl VariantStats {
+    /// Accumulators named by `G`'s statistics and categories.
+    pub fn of<G: Game>() -> Self {
+        Self::named(G::VARIANT_STATS, G::SEAT_CATEGORIES)
+    }
+    pub fn named(docs: &'static [StatDoc], categories: &'static [&'static str]) -> Self {
+        assert!(
+            uno_engine::game::stat_slots(docs) <= VARIANT_COUNTERS,
+            "variant statistics take more than {VARIANT_COUNTERS} counters"
+        );
+        assert!(
+            categories.len() <= MAX_SEAT_CATEGORIES,
+            "more than {MAX_SEAT_CATEGORIES} seat categories"
+        );
+        VariantStats {
+            docs,
+            categories,
+            games: 0,
+            sum: [0; VARIANT_COUNTERS],
+            max: [0; VARIANT_COUNTERS],
+            seats: [0; MAX_SEAT_CATEGORIES],
+            wins: [0; MAX_SEAT_CATEGORIES],
+        }
+    }
+    /// No statistics, no categories.
+    pub fn none() -> Self {
+        Self::named(&[], &[])
+    }
+    /// Whether there is anything to report.
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty() && self.categories.is_empty()
+    }
+
+    /// Adds one game: its counters always, its seats' categories when the game finished
+    /// (completed or truncated; aborted games are left out of every win statistic).
+    #[inline]
+    pub fn record(&mut self, r: &GameRecord, v: &VariantRecord, players: usize) {
+        if self.is_empty() {
+            return;
+        }
+        self.games += 1;
+        for i in 0..VARIANT_COUNTERS {
+            self.sum[i] += v.counters[i];
+            self.max[i] = self.max[i].max(v.counters[i]);
+        }
+        if r.aborted_by.is_some() {
+            return;
+        }
+        let Some(o) = &r.outcome else { return };
+        for s in 0..players {
+            let won = (o.winner == Some(s as u8)) as u64;
+            let mut m = v.categories[s];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.seats[c] += 1;
+                self.wins[c] += won;
+            }
+        }
+    }
+
+    pub fn merge(&mut self, o: &VariantStats) {
+        debug_assert!(self.docs == o.docs && self.categories == o.categories);
+        self.games += o.games;
+        for i in 0..VARIANT_COUNTERS {
+            self.sum[i] += o.sum[i];
+            self.max[i] = self.max[i].max(o.max[i]);
+        }
+        for c in 0..MAX_SEAT_CATEGORIES {
+            self.seats[c] += o.seats[c];
+            self.wins[c] += o.wins[c];
+        }
+    }
+
+    /// The report: every statistic in `docs` order, every category in order. `None` when the
+    /// variant has neither.
+    pub fn report(&self, players: usize) -> Option<VariantReport> {
+        if self.is_empty() {
+            return None;
+        }
+        let games = self.games;
+        let mut at = 0;
+        let mut slot_of = std::collections::HashMap::new();
+        for d in self.docs {
+            slot_of.insert(d.name, at);
+            at += d.summary.slots();
+        }
+        let mut stats = Vec::with_capacity(self.docs.len());
+        let mut at = 0;
+        for d in self.docs {
+            let value = match d.summary {
+                StatSummary::PerGame => StatValue::PerGame {
+                    total: self.sum[at],
+                    mean: ratio(self.sum[at] as f64, games),
+                },
+                StatSummary::PerSeat => {
+                    let total = self.sum[at..at + players].to_vec();
+                    let mean = total.iter().map(|&t| ratio(t as f64, games)).collect();
+                    StatValue::PerSeat { total, mean }
+                }
+                StatSummary::PerUnit(unit) => {
+                    let u = *slot_of.get(unit).unwrap_or_else(|| {
+                        panic!("statistic {}: no statistic {unit} to divide by", d.name)
+                    });
+                    StatValue::PerUnit {
+                        unit,
+                        total: self.sum[at],
+                        units: self.sum[u],
+                        mean: ratio(self.sum[at] as f64, self.sum[u]),
+                    }
+                }
+                StatSummary::Max => StatValue::Max {
+                    max: self.max[at],
+                    mean: ratio(self.sum[at] as f64, games),
+                },
+                StatSummary::Histogram(labels) => {
+                    let counts = self.sum[at..at + labels.len()].to_vec();
+                    let all: u64 = counts.iter().sum();
+                    let shares = counts.iter().map(|&c| ratio(c as f64, all)).collect();
+                    StatValue::Histogram {
+                        labels: labels.to_vec(),
+                        counts,
+                        shares,
+                    }
+                }
+            };
+            stats.push(VariantStatReport {
+                name: d.name,
+                meaning: d.meaning,
+                value,
+            });
+            at += d.summary.slots();
+        }
+        let seat_categories = self
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(c, &name)| CategoryReport {
+                category: name,
+                seats: self.seats[c],
+                wins: self.wins[c],
+                win_rate: ratio(self.wins[c] as f64, self.seats[c]),
+                win_rate_ci95: wilson95(self.wins[c], self.seats[c]),
+            })
+            .collect();
+        Some(VariantReport {
+            games,
+            stats,
+            seat_categories,
+        })
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Stats {
     pub players: usize,
@@ -151,9 +368,28 @@ pub struct Stats {
     /// Hands won per seat, and how hands ended (`uno_engine::HAND_ENDINGS` order).
     pub hand_wins: [u64; MAX_PLAYERS],
     pub endings: [u64; 5],
+    /// The variant's own statistics and seat categories (empty unless made by
+    /// [`Stats::for_game`] for a variant that has them, and fed by [`Stats::record_variant`]).
+    pub variant: VariantStats,
 }
 
 impl Stats {
+    /// Accumulators for games of `G`, its own statistics and seat categories included.
+    pub fn for_game<G: Game>(players: usize) -> Self {
+        Stats {
+            variant: VariantStats::of::<G>(),
+            ..Stats::new(players)
+        }
+    }
+
+    /// Records a game with what it reports of the variant ([`Stats::record`] and the variant's
+    /// statistics).
+    #[inline]
+    pub fn record_variant(&mut self, r: &GameRecord, v: &VariantRecord) {
+        self.record(r);
+        self.variant.record(r, v, self.players);
+    }
+
     pub fn new(players: usize) -> Self {
         Stats {
             players,
@@ -179,6 +415,7 @@ impl Stats {
             lengths: LengthHist::default(),
             hand_wins: [0; MAX_PLAYERS],
             endings: [0; 5],
+            variant: VariantStats::none(),
         }
     }
 
@@ -252,6 +489,7 @@ impl Stats {
         for (a, b) in self.endings.iter_mut().zip(&o.endings) {
             *a += b;
         }
+        self.variant.merge(&o.variant);
     }
 
     /// The exact nearest-rank `pct`-th percentile of the game lengths in turns (see
@@ -327,6 +565,61 @@ pub struct LengthReport {
     pub mean_decisions: f64,
 }
 
+/// One of the variant's own statistics over the batch (`Game::VARIANT_STATS`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct VariantStatReport {
+    pub name: &'static str,
+    pub meaning: &'static str,
+    #[serde(flatten)]
+    pub value: StatValue,
+}
+
+/// A statistic's summary, by its kind (`kind` in the JSON).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StatValue {
+    /// The total over the games and the mean per game.
+    PerGame { total: u64, mean: f64 },
+    /// Per seat: the total over the games and the mean per game.
+    PerSeat { total: Vec<u64>, mean: Vec<f64> },
+    /// The total over the games divided by the total of the statistic `unit` (`units`).
+    PerUnit {
+        unit: &'static str,
+        total: u64,
+        units: u64,
+        mean: f64,
+    },
+    /// The largest of the games' values, and their mean.
+    Max { max: u64, mean: f64 },
+    /// Counts per bin over the games, and each bin's share of them.
+    Histogram {
+        labels: Vec<&'static str>,
+        counts: Vec<u64>,
+        shares: Vec<f64>,
+    },
+}
+
+/// Seats of one category (`Game::SEAT_CATEGORIES`) in the finished games, and how often they
+/// won.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CategoryReport {
+    pub category: &'static str,
+    /// Seat-games: each finished game counts each seat in the category once.
+    pub seats: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: (f64, f64),
+}
+
+/// The variant's own statistics and the win rate by seat category.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct VariantReport {
+    /// Games whose counters are summed (all games run, aborted and truncated ones included).
+    pub games: u64,
+    pub stats: Vec<VariantStatReport>,
+    pub seat_categories: Vec<CategoryReport>,
+}
+
 /// The deterministic part of a batch summary (no timings).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct StatsReport {
@@ -352,6 +645,10 @@ pub struct StatsReport {
     /// Hands played in all, and how they ended (name → count; only endings that happened).
     pub hands: u64,
     pub hand_endings: std::collections::BTreeMap<String, u64>,
+    /// The variant's own statistics and win rates by seat category; only for a variant that
+    /// defines them (`Game::VARIANT_STATS`, `Game::SEAT_CATEGORIES`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<VariantReport>,
 }
 
 /// `a / b`, or 0 when `b` is 0.
@@ -434,6 +731,7 @@ impl Stats {
                 .filter(|(_, n)| *n > 0)
                 .map(|(k, n)| (k.to_string(), n))
                 .collect(),
+            variant: self.variant.report(n),
         }
     }
 }
@@ -441,6 +739,230 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::{play_game_variant, ENGINE_STREAM};
+    use uno_agents::RandomAgent;
+    use uno_engine::classic::{ClassicOptions, ClassicState};
+    use uno_engine::debt::{DebtOptions, DebtState};
+    use uno_engine::{game_seed, stream_seed};
+
+    /// Games `0..n` of a batch of random Uno Debt games (3 players, master seed 5).
+    fn debt_games(n: u64) -> Vec<(GameRecord, VariantRecord)> {
+        let mut agents = [RandomAgent, RandomAgent, RandomAgent];
+        (0..n)
+            .map(|i| {
+                let seed = game_seed(5, i);
+                let st =
+                    DebtState::deal(DebtOptions::default(), 3, stream_seed(seed, ENGINE_STREAM));
+                play_game_variant(st, &mut agents, seed, i)
+            })
+            .collect()
+    }
+
+    /// The games' stats accumulated in consecutive parts of the given sizes, merged in `order`.
+    fn in_parts<G: Game>(
+        games: &[(GameRecord, VariantRecord)],
+        sizes: &[usize],
+        order: &[usize],
+    ) -> Stats {
+        let mut parts = Vec::new();
+        let mut rest = games;
+        for &n in sizes {
+            let (part, tail) = rest.split_at(n.min(rest.len()));
+            rest = tail;
+            let mut st = Stats::for_game::<G>(3);
+            for (r, v) in part {
+                st.record_variant(r, v);
+            }
+            parts.push(st);
+        }
+        assert!(rest.is_empty());
+        let mut total = Stats::for_game::<G>(3);
+        for &i in order {
+            total.merge(&parts[i]);
+        }
+        total
+    }
+
+    /// The variant statistics of a batch split into parts of any sizes (the runner's blocks on
+    /// any number of threads), merged in any order, are those of the batch in one piece.
+    #[test]
+    fn variant_stats_merge_independently_of_the_split() {
+        let games = debt_games(60);
+        let agents = vec!["random".to_string(); 3];
+        let whole = in_parts::<DebtState>(&games, &[60], &[0]);
+        let want = whole.report(&agents);
+        for (sizes, order) in [
+            (vec![30, 30], vec![1, 0]),
+            (vec![1, 17, 0, 42], vec![2, 0, 3, 1]),
+            (vec![7; 9], vec![8, 7, 6, 5, 4, 3, 2, 1, 0]),
+        ] {
+            let split = in_parts::<DebtState>(&games, &sizes, &order);
+            assert_eq!(split.variant, whole.variant, "{sizes:?}");
+            assert_eq!(split.report(&agents), want, "{sizes:?}");
+        }
+        // The totals are the games' counters added up; the categories count every seat of a
+        // finished game once per category (a value and a colour).
+        let v = &whole.variant;
+        for i in 0..VARIANT_COUNTERS {
+            let sum: u64 = games.iter().map(|(_, g)| g.counters[i]).sum();
+            assert_eq!(v.sum[i], sum);
+        }
+        let finished = whole.completed + whole.truncated;
+        assert_eq!(v.seats.iter().sum::<u64>(), 2 * 3 * finished);
+        assert_eq!(
+            v.wins.iter().sum::<u64>(),
+            2 * whole.wins.iter().sum::<u64>()
+        );
+        let rep = want.variant.expect("Uno Debt has a variant section");
+        assert_eq!(rep.games, 60);
+        assert_eq!(rep.stats.len(), DebtState::VARIANT_STATS.len());
+        assert_eq!(rep.seat_categories.len(), DebtState::SEAT_CATEGORIES.len());
+        let balances = rep.stats.iter().find(|s| s.name == "balances").unwrap();
+        let StatValue::PerSeat { total, mean } = &balances.value else {
+            panic!("balances are per seat")
+        };
+        assert_eq!((total.len(), mean.len()), (3, 3));
+        assert!(total.iter().sum::<u64>() > 0);
+    }
+
+    /// Classic defines no variant statistics: no section, and nothing in the JSON.
+    #[test]
+    fn classic_has_no_variant_section() {
+        let mut agents = [RandomAgent, RandomAgent, RandomAgent];
+        let mut st = Stats::for_game::<ClassicState>(3);
+        for i in 0..5 {
+            let g = ClassicState::deal(ClassicOptions::default(), 3, i);
+            let (r, v) = play_game_variant(g, &mut agents, i, i);
+            assert_eq!(v, VariantRecord::default());
+            st.record_variant(&r, &v);
+        }
+        assert!(st.variant.is_empty());
+        let rep = st.report(&vec!["random".to_string(); 3]);
+        assert!(rep.variant.is_none());
+        let json = serde_json::to_value(&rep).unwrap();
+        assert!(json.get("variant").is_none());
+    }
+
+    const LABELS: &[&str] = &["0", "1", "2+"];
+    const DOCS: &[StatDoc] = &[
+        StatDoc {
+            name: "turns",
+            meaning: "turns",
+            summary: StatSummary::PerGame,
+        },
+        StatDoc {
+            name: "per_seat",
+            meaning: "per seat",
+            summary: StatSummary::PerSeat,
+        },
+        StatDoc {
+            name: "level",
+            meaning: "level summed over turns",
+            summary: StatSummary::PerUnit("turns"),
+        },
+        StatDoc {
+            name: "peak",
+            meaning: "largest level",
+            summary: StatSummary::Max,
+        },
+        StatDoc {
+            name: "levels",
+            meaning: "turns by level",
+            summary: StatSummary::Histogram(LABELS),
+        },
+    ];
+
+    /// Every kind of summary, by hand.
+    #[test]
+    fn variant_report_summarises_each_kind() {
+        let mut st = VariantStats::named(DOCS, &["a", "b"]);
+        let rec = |winner: Option<u8>| GameRecord {
+            index: 0,
+            seed: 0,
+            outcome: Some(Outcome {
+                num_players: 2,
+                winner,
+                placing: [1; MAX_PLAYERS],
+                points: [0; MAX_PLAYERS],
+                hands: 1,
+                ending: Ending::OutOfCards,
+            }),
+            counters: GameCounters::default(),
+            aborted_by: None,
+        };
+        // Slots: turns 0, per_seat 1..=10, level 11, peak 12, levels 13..=15.
+        let mut v = VariantRecord::default();
+        v.counters[0] = 10;
+        v.counters[1] = 3;
+        v.counters[2] = 1;
+        v.counters[11] = 25;
+        v.counters[12] = 7;
+        v.counters[13..16].copy_from_slice(&[5, 3, 2]);
+        v.categories[0] = 0b01;
+        v.categories[1] = 0b11;
+        st.record(&rec(Some(1)), &v, 2);
+        v.counters[0] = 30;
+        v.counters[11] = 15;
+        v.counters[12] = 3;
+        v.counters[13..16].copy_from_slice(&[20, 10, 0]);
+        st.record(&rec(Some(0)), &v, 2);
+        let mut aborted = rec(None);
+        aborted.aborted_by = Some(0);
+        st.record(&aborted, &VariantRecord::default(), 2);
+        let r = st.report(2).unwrap();
+        assert_eq!(r.games, 3);
+        let value = |n: &str| r.stats.iter().find(|s| s.name == n).unwrap().value.clone();
+        assert_eq!(
+            value("turns"),
+            StatValue::PerGame {
+                total: 40,
+                mean: 40.0 / 3.0
+            }
+        );
+        assert_eq!(
+            value("per_seat"),
+            StatValue::PerSeat {
+                total: vec![6, 2],
+                mean: vec![2.0, 2.0 / 3.0]
+            }
+        );
+        assert_eq!(
+            value("level"),
+            StatValue::PerUnit {
+                unit: "turns",
+                total: 40,
+                units: 40,
+                mean: 1.0
+            }
+        );
+        assert_eq!(
+            value("peak"),
+            StatValue::Max {
+                max: 7,
+                mean: 10.0 / 3.0
+            }
+        );
+        assert_eq!(
+            value("levels"),
+            StatValue::Histogram {
+                labels: LABELS.to_vec(),
+                counts: vec![25, 13, 2],
+                shares: vec![25.0 / 40.0, 13.0 / 40.0, 2.0 / 40.0]
+            }
+        );
+        // Category a: both seats of both finished games (4 seat-games, 2 wins); b: seat 1 only
+        // (2 seat-games, 1 win). The aborted game counts nowhere.
+        let c = &r.seat_categories;
+        assert_eq!((c[0].category, c[0].seats, c[0].wins), ("a", 4, 2));
+        assert_eq!((c[1].category, c[1].seats, c[1].wins), ("b", 2, 1));
+        assert_eq!(c[1].win_rate, 0.5);
+        assert_eq!(c[1].win_rate_ci95, wilson95(1, 2));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["stats"][2]["kind"], "per_unit");
+        assert_eq!(json["stats"][2]["unit"], "turns");
+        assert_eq!(json["stats"][4]["counts"][1], 13);
+        assert_eq!(json["seat_categories"][1]["category"], "b");
+    }
 
     #[test]
     fn wilson_matches_known_values() {

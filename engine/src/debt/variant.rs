@@ -4,7 +4,7 @@
 use super::{action_name, DebtOptions, DebtScenario, DebtState, Event, CARDS};
 use crate::action::Action;
 use crate::cards::CardInfo;
-use crate::game::{Game, Seat};
+use crate::game::{Game, Seat, StatDoc, StatSummary};
 use crate::variant::{
     color_name, hand_codes, LogFold, OptionDoc, PresetInfo, Ruleset, VariantInfo,
 };
@@ -93,6 +93,94 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
         meaning: "a game is stopped as truncated after this many decisions",
         source: "simulation cap, not a rule (move 11 can loop)",
     },
+];
+
+/// Uno Debt's own statistics (`Game::VARIANT_STATS`): the secondary goal (balancing the debt),
+/// the debt's level, the discard piles and the special moves. Filled from `DebtStats` by
+/// `Game::variant_counters` (in this order).
+pub const STAT_DOCS: &[StatDoc] = &[
+    StatDoc {
+        name: "balances",
+        meaning: "debts the seat balanced (a play summing exactly to the debt, rule 4)",
+        summary: StatSummary::PerSeat,
+    },
+    StatDoc {
+        name: "stuck",
+        meaning: "turns the seat could not play (rule 6)",
+        summary: StatSummary::PerSeat,
+    },
+    StatDoc {
+        name: "groups",
+        meaning: "plays of two or more cards",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "buys",
+        meaning: "purchases from another player's discard pile (move 10)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "combines",
+        meaning: "hands shuffled with their discard pile and redrawn (move 11)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "withdraws",
+        meaning: "turns given up to take cards from one's own discard pile (move 12)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "debt_calls",
+        meaning: "true DEBT calls: a player who stayed silent at one card caught (rule 8)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "false_debt_calls",
+        meaning: "false DEBT calls: the player had called UNO (the caller is penalised)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "turns",
+        meaning: "turns begun (the unit of `debt` and `pile`)",
+        summary: StatSummary::PerGame,
+    },
+    StatDoc {
+        name: "debt",
+        meaning: "the debt at the start of a turn (summed over turns: the mean is per turn)",
+        summary: StatSummary::PerUnit("turns"),
+    },
+    StatDoc {
+        name: "max_debt",
+        meaning: "the largest debt a play left in the game",
+        summary: StatSummary::Max,
+    },
+    StatDoc {
+        name: "pile",
+        meaning: "cards in the acting player's discard pile at the start of a turn (summed \
+                  over turns: the mean is per turn)",
+        summary: StatSummary::PerUnit("turns"),
+    },
+];
+
+const _: () = assert!(crate::game::stat_slots(STAT_DOCS) <= crate::game::VARIANT_COUNTERS);
+
+/// Uno Debt's seat categories (`Game::SEAT_CATEGORIES`): the buying-power card a seat was
+/// dealt, by value (bits 0-9) and by colour (bits 10-13).
+pub const SEAT_CATEGORIES: &[&str] = &[
+    "power 0",
+    "power 1",
+    "power 2",
+    "power 3",
+    "power 4",
+    "power 5",
+    "power 6",
+    "power 7",
+    "power 8",
+    "power 9",
+    "power red",
+    "power yellow",
+    "power green",
+    "power blue",
 ];
 
 impl Ruleset for DebtState {

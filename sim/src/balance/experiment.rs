@@ -3,7 +3,7 @@
 //! any thread count), chunk by chunk until the budget or the precision target is reached.
 
 use crate::progress::{run_blocks, run_chunks, Chunker};
-use crate::runner::{play_game, play_game_observed, ENGINE_STREAM};
+use crate::runner::{play_game, play_game_observed_variant, ENGINE_STREAM};
 use crate::stats::{GameRecord, Stats};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
@@ -220,6 +220,14 @@ impl BalanceStats {
             deck: vec![0; kinds],
         }
     }
+    /// As [`BalanceStats::new`], the as-dealt games also counting the variant's own statistics
+    /// and seat categories (`Game::VARIANT_STATS`, `Game::SEAT_CATEGORIES`).
+    pub fn for_game<G: uno_engine::Game>(players: usize, kinds: usize) -> Self {
+        BalanceStats {
+            base: Stats::for_game::<G>(players),
+            ..BalanceStats::new(players, kinds)
+        }
+    }
     pub fn merge(&mut self, o: &BalanceStats) {
         self.deals += o.deals;
         self.games += o.games;
@@ -354,14 +362,15 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         w.played.fill(false);
         let Worker { mix, played, .. } = w;
         let cards = &mut acc.cards;
-        let base = play_game_observed(start.clone(), mix, seed, j, |st, s, a| {
-            if let Some(k) = st.played_kind(a) {
-                played[s as usize * kinds + k] = true;
-                cards[k].plays += 1;
-            }
-        });
+        let (base, variant) =
+            play_game_observed_variant(start.clone(), mix, seed, j, |st, s, a| {
+                if let Some(k) = st.played_kind(a) {
+                    played[s as usize * kinds + k] = true;
+                    cards[k].plays += 1;
+                }
+            });
         acc.games += 1;
-        acc.base.record(&base);
+        acc.base.record_variant(&base, &variant);
         acc.turns.add(base.counters.turns as i64);
         if let Some(o) = &base.outcome {
             acc.hands.add(o.hands as i64);
@@ -462,7 +471,7 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
         let players = probe.num_players();
         let kinds = probe.card_table().len();
-        let mut total = BalanceStats::new(players, kinds);
+        let mut total = BalanceStats::for_game::<G>(players, kinds);
         let mut deck = vec![0u32; kinds];
         probe.census(&mut deck);
         total.deck = deck;
@@ -493,7 +502,7 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
                     stop,
                     finished,
                     || self.worker(kinds),
-                    || BalanceStats::new(players, kinds),
+                    || BalanceStats::for_game::<G>(players, kinds),
                     |w, st, j| {
                         self.deal(j, w, st);
                         true

@@ -102,6 +102,25 @@ impl BalanceStats {
             })
             .collect();
         let seat_equality_p = equal_shares_p(&b.wins[..n]);
+        let v = &b.variant;
+        let categories: Vec<CategoryRow> = v
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(c, name)| {
+                let ci95 = wilson95(v.wins[c], v.seats[c]);
+                let win_rate = ratio(v.wins[c] as f64, v.seats[c]);
+                CategoryRow {
+                    category: name.to_string(),
+                    games: v.seats[c],
+                    wins: v.wins[c],
+                    win_rate,
+                    ci95,
+                    advantage: win_rate - fair,
+                    significant: v.seats[c] > 0 && (fair < ci95.0 || fair > ci95.1),
+                }
+            })
+            .collect();
 
         // Kinds with no copy in this deck (e.g. Spreaders of other colours under Hot Death's
         // default options) are left out, also of the Holm family.
@@ -187,6 +206,7 @@ impl BalanceStats {
             summary: Vec::new(),
             seats,
             seat_equality_p,
+            categories,
             shape,
             types,
             cards,

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use super::report::{BalanceReport, CardRow, Distribution, SeatRow, TypeRow};
+use super::report::{BalanceReport, CardRow, CategoryRow, Distribution, SeatRow, TypeRow};
 
 // ------------------------------------------------------------------------------------------
 // The report folder
@@ -565,6 +565,52 @@ fn seats_section(r: &BalanceReport, doc: &mut Vec<Block>) {
         if verdict.is_empty() { "." } else { verdict }
     )));
     doc.push(Block::Chart(Chart::Seats));
+    categories_section(r, doc);
+}
+
+/// Win rate by the variant's seat categories (only for a variant that defines them).
+fn categories_section(r: &BalanceReport, doc: &mut Vec<Block>) {
+    if r.categories.is_empty() {
+        return;
+    }
+    let (players, fair) = fair_share(r);
+    doc.push(heading(3, "By seat category"));
+    doc.push(para(format!(
+        "Win rate of the seats in each of the variant's categories (what a seat was dealt, \
+         e.g. Uno Debt's buying-power card by value and by colour), over the seats of the \
+         as-dealt games, against the fair share of {} (1/{}). Seat-games: each finished game \
+         counts each seat once per category it falls in. Correlational: a category may win \
+         through what comes with it (Uno Debt: the highest buying power turns the first card).",
+        pct(fair),
+        players
+    )));
+    let rows = r
+        .categories
+        .iter()
+        .map(|c: &CategoryRow| {
+            vec![
+                cell(c.category.as_str()),
+                cell(count(c.games)),
+                cell(count(c.wins)),
+                cell(pct(c.win_rate)),
+                cell(ci_pct(c.ci95)),
+                cell(pp(c.advantage)),
+                yes_no(c.significant),
+            ]
+        })
+        .collect();
+    doc.push(Block::Table(Table {
+        columns: vec![
+            ("Category", false),
+            ("Seat-games", true),
+            ("Wins", true),
+            ("Win rate", true),
+            ("95% CI", true),
+            ("Advantage", true),
+            ("Significant", false),
+        ],
+        rows,
+    }));
 }
 
 fn distribution_row(d: &Distribution, fallback: &str) -> Vec<Vec<Span>> {
@@ -2164,6 +2210,7 @@ mod tests {
                 seat(2, 0.315, false),
             ],
             seat_equality_p: 0.0123,
+            categories: Vec::new(),
             shape: Shape {
                 games: 10_000,
                 completed: 9_990,
@@ -2546,6 +2593,53 @@ mod tests {
         );
         assert!(page.contains("<td>Swap &amp; &lt;Skip&gt;</td>"));
         assert!(md.contains("| Swap & \\<Skip> |"), "{md}");
+    }
+
+    /// A variant with seat categories gets their table after the seat table; one without
+    /// (classic) gets none, and no `categories` key in `report.json`.
+    #[test]
+    fn seat_categories_table_only_when_the_variant_has_categories() {
+        let mut r = sample();
+        assert!(!markdown(&r).contains("By seat category"));
+        assert!(!html(&r).contains("By seat category"));
+        let json = serde_json::to_value(&r).unwrap();
+        assert!(json.get("categories").is_none());
+        r.categories = vec![
+            CategoryRow {
+                category: "power 9".to_string(),
+                games: 1234,
+                wins: 617,
+                win_rate: 0.5,
+                ci95: (0.472, 0.528),
+                advantage: 0.5 - 1.0 / 3.0,
+                significant: true,
+            },
+            CategoryRow {
+                category: "power red".to_string(),
+                games: 0,
+                wins: 0,
+                win_rate: 0.0,
+                ci95: (0.0, 1.0),
+                advantage: -1.0 / 3.0,
+                significant: false,
+            },
+        ];
+        let md = markdown(&r);
+        let at = md.find("### By seat category").expect("the section");
+        assert!(md.find("## Seat advantage").unwrap() < at);
+        assert!(at < md.find("## Game shape").unwrap());
+        assert!(
+            md.contains(
+                "| Category | Seat-games | Wins | Win rate | 95% CI | Advantage | Significant |"
+            ),
+            "{md}"
+        );
+        assert!(md.contains("| power 9 | 1,234 | 617 | "), "{md}");
+        assert!(md.contains("| power red | 0 | 0 | "), "{md}");
+        assert!(html(&r).contains("<h3>By seat category</h3>"));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["categories"][0]["category"], "power 9");
+        assert_eq!(json["categories"][0]["games"], 1234);
     }
 
     #[test]

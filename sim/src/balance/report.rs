@@ -58,6 +58,23 @@ pub struct SeatRow {
     pub mean_points: f64,
 }
 
+/// One of the variant's seat categories (e.g. Uno Debt's dealt buying power, `power 7`,
+/// `power red`): the seats of the as-dealt games that fell in it, and how often they won.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CategoryRow {
+    pub category: String,
+    /// Seat-games in finished as-dealt games (a game counts each seat in the category once).
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    /// 95% Wilson interval.
+    pub ci95: (f64, f64),
+    /// Win rate minus the fair share `1/players`.
+    pub advantage: f64,
+    /// The fair share lies outside the interval.
+    pub significant: bool,
+}
+
 /// One bar of a histogram: values in `lo..=hi` occurred `count` times.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Bin {
@@ -207,6 +224,10 @@ pub struct BalanceReport {
     pub seats: Vec<SeatRow>,
     /// p-value of "all seats have the same win rate" (chi-square on the seat win counts).
     pub seat_equality_p: f64,
+    /// Win rate by seat category, in the variant's order; only for a variant that defines
+    /// categories (`Game::SEAT_CATEGORIES`: Uno Debt's buying power), else absent.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<CategoryRow>,
     pub shape: Shape,
     /// The roll-up per card type, sorted by rank (strongest first).
     pub types: Vec<TypeRow>,

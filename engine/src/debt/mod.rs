@@ -80,6 +80,7 @@ impl Game for DebtState {
         w.push(st.false_debt_calls as u64);
         w.push(self.counters.turns as u64);
         w.push(st.debt_sum);
+        w.extend(st.debt_hist.iter().map(|&v| v as u64));
         w.push(st.max_debt as u64);
         w.push(st.pile_sum);
         debug_assert_eq!(w.written(), crate::game::stat_slots(Self::VARIANT_STATS));

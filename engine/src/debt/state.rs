@@ -65,6 +65,9 @@ pub struct Group {
     pub reward: bool,
 }
 
+/// Bins of [`DebtStats::debt_hist`]: debts 0 to 25, then 26 or more.
+pub const DEBT_HIST_BINS: usize = 27;
+
 /// Uno Debt's own statistics: the secondary goal and the special moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DebtStats {
@@ -85,6 +88,9 @@ pub struct DebtStats {
     pub max_debt: u16,
     /// Sum over turns begun of the acting player's pile size.
     pub pile_sum: u64,
+    /// Turns begun at each debt: `debt_hist[d]` for a debt `d` below `DEBT_HIST_BINS - 1`, the
+    /// last bin for that or more.
+    pub debt_hist: [u32; DEBT_HIST_BINS],
 }
 
 #[derive(Clone, Debug)]
@@ -779,6 +785,10 @@ impl DebtState {
         let g = self.group;
         self.last_player = me;
         let balanced = self.settle();
+        if balanced {
+            // Counted before a win returns: a balance that also wins is a balance.
+            self.stats.balances[me as usize] += 1;
+        }
         if g.len >= 2 {
             self.stats.groups += 1;
         }
@@ -811,7 +821,6 @@ impl DebtState {
             skipped = 1;
         }
         if balanced {
-            self.stats.balances[me as usize] += 1;
             let cards = self.area_len;
             for i in 0..cards as usize {
                 self.melon.add_shuffled(self.area[i] & 0xff);
@@ -1035,6 +1044,7 @@ impl DebtState {
         self.current = seat;
         self.counters.turns += 1;
         self.stats.debt_sum += self.debt as u64;
+        self.stats.debt_hist[(self.debt as usize).min(DEBT_HIST_BINS - 1)] += 1;
         self.stats.pile_sum += self.piles[seat as usize].len() as u64;
         self.phase = if self.start_available(false) {
             Phase::Start { took: false }

@@ -15,39 +15,39 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
         key: "decks",
         ty: "integer 1-4",
         meaning: "decks in the melon",
-        source: "S1: \"Up to 4 decks are used (more than 1 deck is preferred)\" (default 2)",
+        source: "S2: \"Up to 4 decks are used (more than 1 deck is preferred)\" (default 2)",
     },
     OptionDoc {
         key: "hand_size",
         ty: "integer 1-30",
         meaning: "cards dealt to each player",
-        source: "S3: \"Every player then draws 10 cards\"",
+        source: "S6: \"Every player then draws 10 cards\"",
     },
     OptionDoc {
         key: "debt_cap",
         ty: "null or 1-255",
         meaning: "the end of the number line: a debt past it stays at it; null: no end",
-        source: "S1: \"numbered 0 to at least -25\" (default 25)",
+        source: "S2: \"numbered 0 to at least -25\" (default 25)",
     },
     OptionDoc {
         key: "starter_plays_first",
         ty: "bool",
         meaning: "the player who turned the first card plays first (false: the player to \
                   their left, as after a UNO deal)",
-        source: "S2: \"turns over the first card ... and play moves clockwise from that player\"",
+        source: "S4: \"turns over the first card ... and play moves clockwise from that player\"",
     },
     OptionDoc {
         key: "zero_power",
         ty: "integer 0-1",
         meaning: "cards a buying power of 0 counts for where it is a number of cards to take \
                   (draws, DEBT calls, buying, move 12)",
-        source: "S5/S6/S19: the seed never says what a 0 buying power is worth (default 1)",
+        source: "S12/S19/S24/S28: the seed never says what a 0 buying power is worth (default 1)",
     },
     OptionDoc {
         key: "reward_group",
         ty: "bool",
         meaning: "the reward play after balancing may be a group (rule 5 applies to it)",
-        source: "S4: \"play again, playing any card they wish\"",
+        source: "S8: \"play again, playing any card they wish\"",
     },
     OptionDoc {
         key: "attack",
@@ -55,14 +55,14 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
         meaning: "aim: the reward card's effects land on the chosen defender, who plays next; \
                   power_draw: also the defender takes the attacker's buying power in cards \
                   from the melon",
-        source: "S4: \"choose a specific player to attack ... Play is resumed from defending \
+        source: "S8: \"choose a specific player to attack ... Play is resumed from defending \
                  player\"",
     },
     OptionDoc {
         key: "stuck_with_pile",
         ty: "play_area / pass",
         meaning: "a player with a discard pile who cannot play: play_area: option two only; \
-                  pass: the turn ends",
+                  pass: no option, but rule 6's one card from the pile still goes into the hand, then the turn ends",
         source: "S12 \"as long as they do not already have a discard pile\" against S13 \
                  \"only available if the player does not have a discard pile\"",
     },
@@ -150,6 +150,11 @@ pub const STAT_DOCS: &[StatDoc] = &[
         summary: StatSummary::PerUnit("turns"),
     },
     StatDoc {
+        name: "debt_at_turn_start",
+        meaning: "turns begun at each debt (0 to 25, then 26 or more)",
+        summary: StatSummary::Histogram(DEBT_HIST_LABELS),
+    },
+    StatDoc {
         name: "max_debt",
         meaning: "the largest debt a play left in the game",
         summary: StatSummary::Max,
@@ -161,6 +166,13 @@ pub const STAT_DOCS: &[StatDoc] = &[
         summary: StatSummary::PerUnit("turns"),
     },
 ];
+
+/// Labels of the `debt_at_turn_start` bins.
+pub const DEBT_HIST_LABELS: &[&str] = &[
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+    "17", "18", "19", "20", "21", "22", "23", "24", "25", "26+",
+];
+const _: () = assert!(DEBT_HIST_LABELS.len() == super::state::DEBT_HIST_BINS);
 
 const _: () = assert!(crate::game::stat_slots(STAT_DOCS) <= crate::game::VARIANT_COUNTERS);
 

@@ -30,8 +30,8 @@
 //!   instead (option two with one card from the melon, or option one): with a power of 1
 //!   option two takes back exactly the card just played, and two players who always take it can
 //!   repeat the same two turns forever (3.5% of 2-player heuristic games ran into the
-//!   20,000-decision cap before; none after, and the mix won 51% head to head at 2 and 4
-//!   players).
+//!   20,000-decision cap before; none after; the mix alone played even with the old rule head
+//!   to head). Measurements and the tuning pass: `docs/agents/debt.md`.
 //! - **Attack** (after balancing): the defender is chosen for tempo and damage. Play resumes
 //!   from the defender, so the players between the attacker and the defender lose their turn:
 //!   every opponent who will play before the agent's next turn costs 1 + 6 / (their cards + 1),

@@ -3,7 +3,7 @@
 //! Variant-independent agents and machinery sit at the top (`random`, `spec`, `mcts`, `neural`,
 //! `encode`, the shared `heuristic` parameters); each variant's own code (its rule-based
 //! heuristic, observation encoders, IS-MCTS evidence tables and the `AgentSupport` impl that
-//! wires them up) lives in one folder named after it: `classic/`, `hotdeath/`.
+//! wires them up) lives in one folder named after it: `classic/`, `hotdeath/`, `debt/`.
 //!
 //! An agent sees a [`Decision`]: who decides, what kind of decision, the legal actions, and, on
 //! request, the deciding player's view (`Decision::view`), which holds only what that player may

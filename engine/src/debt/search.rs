@@ -72,8 +72,6 @@ impl SearchGame for DebtState {
                 // sample the owner knows the pile it holds (it saw every card go in, unless
                 // someone bought from it).
                 s.own_pile[seat] = *pile.counts();
-            }
-            if seat != v {
                 let mut hand = super::state::DebtHand::new();
                 for (k, &c) in self.known_hand[seat].iter().enumerate() {
                     hand.add_n(k, c);

@@ -5,7 +5,6 @@
 
 use super::action::*;
 use super::cards::{WILD, WILD_DRAW_FOUR};
-use super::options::StuckWithPile;
 use super::state::{DebtState, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
@@ -51,7 +50,6 @@ impl DebtState {
     /// A uniformly random legal action (see the module comment).
     pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
         let me = self.current;
-        let mi = me as usize;
         match self.phase {
             Phase::Play | Phase::Reward => {
                 let mask = self.playable_mask();
@@ -68,23 +66,7 @@ impl DebtState {
                     return Self::play_at(mask, rng.below(plays));
                 }
                 // The stuck options (rule 6).
-                let has_pile = !self.piles[mi].is_empty();
-                if has_pile && self.opts.stuck_with_pile == StuckWithPile::Pass {
-                    rng.below(1);
-                    return DONE;
-                }
-                let mut opts = [0 as Action; 3];
-                let mut n = 0;
-                if !has_pile {
-                    opts[n] = OPTION_ONE;
-                    n += 1;
-                }
-                opts[n] = OPTION_TWO;
-                n += 1;
-                if self.area_len > 0 && self.power(self.last_player) >= 1 {
-                    opts[n] = OPTION_TWO_MELON;
-                    n += 1;
-                }
+                let (opts, n) = self.stuck_options();
                 opts[rng.below(n as u32) as usize]
             }
             Phase::Group => {

@@ -585,18 +585,32 @@ impl DebtState {
 
     /// The stuck options (rule 6) of `current`.
     fn push_stuck(&self, out: &mut ActionList) {
+        let (opts, n) = self.stuck_options();
+        for &a in &opts[..n] {
+            out.push(a);
+        }
+    }
+
+    /// The stuck options of `current`, ascending, and how many there are (the legal list and
+    /// the random sampler both read them).
+    pub(crate) fn stuck_options(&self) -> ([u16; 3], usize) {
         let has_pile = !self.piles[self.current as usize].is_empty();
         if has_pile && self.opts.stuck_with_pile == StuckWithPile::Pass {
-            out.push(DONE);
-            return;
+            return ([DONE, 0, 0], 1);
         }
+        let mut opts = [0; 3];
+        let mut n = 0;
         if !has_pile {
-            out.push(OPTION_ONE);
+            opts[n] = OPTION_ONE;
+            n += 1;
         }
-        out.push(OPTION_TWO);
+        opts[n] = OPTION_TWO;
+        n += 1;
         if self.area_len > 0 && self.power(self.last_player) >= 1 {
-            out.push(OPTION_TWO_MELON);
+            opts[n] = OPTION_TWO_MELON;
+            n += 1;
         }
+        (opts, n)
     }
 
     /// Applies a legal action.

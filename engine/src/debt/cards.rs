@@ -4,7 +4,7 @@
 //! against the debt (S8, S17); special cards count nothing.
 
 pub use crate::classic::cards::{
-    color_of, parse_card, rank_of, CARDS, NUM_KINDS, RANK_DRAW_TWO, RANK_REVERSE, RANK_SKIP, WILD,
+    parse_card, rank_of, CARDS, NUM_KINDS, RANK_DRAW_TWO, RANK_REVERSE, RANK_SKIP, WILD,
     WILD_DRAW_FOUR,
 };
 
@@ -24,14 +24,47 @@ pub fn deck_counts(decks: u8) -> [u8; NUM_KINDS] {
     c
 }
 
+/// [`NUMBER_OF`]'s entry for a special card.
+const SPECIAL: u8 = 0xff;
+
+/// Face value (0-9) per kind, `SPECIAL` for a special card; and colour per kind (4 for the
+/// wilds). Table lookups: the random-play loop asks these several times a decision.
+const fn tables() -> ([u8; 64], [u8; 64]) {
+    let mut number = [SPECIAL; 64];
+    let mut color = [4u8; 64];
+    let mut k = 0;
+    while k < WILD as usize {
+        if k % 13 < 10 {
+            number[k] = (k % 13) as u8;
+        }
+        color[k] = (k / 13) as u8;
+        k += 1;
+    }
+    (number, color)
+}
+static NUMBER_OF: [u8; 64] = tables().0;
+static COLOR_OF: [u8; 64] = tables().1;
+
 /// The face value of a number card (0-9), `None` for a special card.
 #[inline]
 pub fn number(kind: u8) -> Option<u8> {
-    if kind < WILD && kind % 13 < 10 {
-        Some(kind % 13)
-    } else {
-        None
+    let v = NUMBER_OF[(kind & 63) as usize];
+    (v != SPECIAL).then_some(v)
+}
+
+/// The face value of a number card, 0 for a special card.
+#[inline]
+pub fn number_or_zero(kind: u8) -> u8 {
+    match NUMBER_OF[(kind & 63) as usize] {
+        SPECIAL => 0,
+        v => v,
     }
+}
+
+/// Colour index of a kind (0-3), 4 for the wilds (as the classic table's `color_of`).
+#[inline]
+pub fn color_of(kind: u8) -> u8 {
+    COLOR_OF[(kind & 63) as usize]
 }
 
 /// Whether `kind` is a special card (Skip, Reverse, Draw Two, Wild, Wild Draw Four).

@@ -288,21 +288,33 @@ impl DebtState {
 
     // ---- small helpers ----
 
+    /// The seat `steps` places from `from` in the direction of play (no division: this runs
+    /// several times a turn).
     #[inline]
     pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
-        let n = self.n as u32;
-        let steps = steps as u32 % n;
+        let n = self.n;
+        let mut s = steps;
+        while s >= n {
+            s -= n;
+        }
         if self.clockwise {
-            ((from as u32 + steps) % n) as u8
+            let t = from + s;
+            if t >= n {
+                t - n
+            } else {
+                t
+            }
+        } else if from >= s {
+            from - s
         } else {
-            ((from as u32 + n - steps) % n) as u8
+            from + n - s
         }
     }
 
     /// The buying-power number of `seat` (0-9).
     #[inline]
     pub fn power_number(&self, seat: u8) -> u8 {
-        number(self.bp[seat as usize]).unwrap_or(0)
+        number_or_zero(self.bp[seat as usize])
     }
 
     /// Cards `seat`'s buying power counts for where it is a number of cards to take.
@@ -395,18 +407,22 @@ impl DebtState {
         log.event(Event::DebtReset { debt: self.debt });
     }
 
-    /// A random card of `seat`'s pile (it is shuffled before every draw), removed from it.
+    /// A random card of `seat`'s pile (it is shuffled before every draw), removed from it: the
+    /// `r`-th card counting the kinds in ascending order.
     fn pile_take(&mut self, seat: u8) -> u8 {
         let pile = &mut self.piles[seat as usize];
-        let mut r = self.rng.below(pile.len() as u32) as usize;
-        let mut kind = 0;
-        for (k, c) in pile.iter() {
-            if r < c as usize {
-                kind = k;
-                break;
+        let mut r = self.rng.below(pile.len() as u32);
+        let counts = pile.counts();
+        let mut m = pile.mask(0);
+        let kind = loop {
+            let k = m.trailing_zeros() as usize;
+            let c = counts[k] as u32;
+            if r < c {
+                break k;
             }
-            r -= c as usize;
-        }
+            r -= c;
+            m &= m - 1;
+        };
         pile.remove(kind);
         kind as u8
     }

@@ -21,6 +21,7 @@ pub mod pile;
 pub mod rng;
 pub mod scenario;
 pub mod swap;
+pub mod uber;
 pub mod variant;
 
 pub use action::{Action, ActionList, MAX_LEGAL};

@@ -116,7 +116,7 @@ const fn card_type(kind: usize) -> &'static str {
     }
 }
 
-const fn build_table() -> [CardInfo; NUM_KINDS] {
+pub(crate) const fn build_table() -> [CardInfo; NUM_KINDS] {
     let mut t = [CardInfo {
         code: "",
         name: "",

@@ -1,0 +1,1282 @@
+//! The Über Uno state machine: a day of hands (`docs/rules/uber.md`).
+//!
+//! Built so far (session 17): the dealer's choices, the deal and the turn card, turns (play,
+//! draw, pass), draw stacks with the Joker's reversal, the challenge with its information leak
+//! and compensation, the Über, Change Hands and the Player Cards (single and pair), the UNO call
+//! and its catch window, the end of a hand (points, the three tie-breaks, the draw-off), the day
+//! and the Nappy. The dealer may already choose every add-on and mode; what they do (Fast Eddy,
+//! Go Fish, the Wild Ones' actions, the magnitude modes, the optional add-ons) is the next step,
+//! and until then a chosen add-on changes nothing (the variant is not registered in the CLI).
+
+use super::action::*;
+use super::cards::*;
+use super::event::{Event, TieBreak};
+use super::options::*;
+use crate::action::ActionList;
+use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
+use crate::hand::Hand;
+use crate::pile::DrawPile;
+use crate::rng::Rng;
+use crate::NoEvents;
+
+/// A hand, or the discard pile's contents: counts per kind.
+pub type UberHand = Hand<NUM_KINDS, 1>;
+
+/// Why a colour is being named (the decision after a black card, or after an accepted stack
+/// the Joker moved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhy {
+    /// A Wild, a Joker or a Player Card played as a card: the turn ends.
+    Plain,
+    /// A Major: the stack grows once the colour is named.
+    Major,
+    /// An Über or a Change Hands (the card): the target comes next.
+    Exchange(u8),
+    /// The Player Card pair: the turn ends.
+    Pair,
+    /// The victim of a stack the Joker moved, whose last card is a Major, after drawing it
+    /// (L80-L82).
+    AfterAccept,
+}
+
+/// Where the day is: whose decision, of what kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The dealer's choices (section 3, R5).
+    Direction,
+    DealSize,
+    ModeChoice,
+    /// Whether add-on `i` (an index of `ADDON_NAMES`) is on this hand.
+    Addon {
+        i: u8,
+    },
+    /// `current`'s turn: play, draw or pass.
+    Turn,
+    /// `current` faces the draw stack: stack, Joker, accept, challenge.
+    Respond,
+    /// `current` names a colour.
+    Color {
+        why: ColorWhy,
+    },
+    /// `current` chooses whom to exchange hands with (`card`: the Über or Change Hands).
+    Target {
+        card: u8,
+    },
+    /// `target` may block `current`'s exchange with the blocking card.
+    Block {
+        card: u8,
+        target: u8,
+    },
+    /// `current` keeps one card of a Player Card pair's hand.
+    Keep,
+    /// After a leak, `offender` gives or takes a card (R15).
+    Compensate {
+        offender: u8,
+        challenger: u8,
+    },
+    /// `uno_seat` just went down to one card: call UNO or not.
+    CallUno,
+    /// `asker` may ask the silent `uno_seat` how many cards they have.
+    Catch {
+        asker: u8,
+    },
+    Over,
+}
+
+/// The pending draw stack (section 5). `cards == 0`: none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stack {
+    /// Cards the victim draws.
+    pub total: u16,
+    /// Draw cards thrown (0: no stack).
+    pub cards: u8,
+    /// The type of its last draw card: a Major (`true`) or a Minor.
+    pub major: bool,
+    /// Who threw the last draw card (the Joker's "other player", R17).
+    pub hitter: u8,
+    /// The last Major was played holding a card of the colour in play (R13).
+    pub guilty: bool,
+    /// The victim may challenge: the top card is a Major played as a play.
+    pub challengeable: bool,
+    /// The Joker moved a stack whose last draw card is a Major: its final victim names the
+    /// colour after drawing (L80-L82).
+    pub joker_major: bool,
+}
+
+/// What a hand's dealer chose (or the options fixed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandRules {
+    pub clockwise: bool,
+    pub deal: u8,
+    pub mode: Mode,
+    /// Bit `i`: add-on `ADDON_NAMES[i]` is on.
+    pub addons: u16,
+}
+
+impl HandRules {
+    #[inline]
+    pub fn has(&self, addon: usize) -> bool {
+        self.addons >> addon & 1 == 1
+    }
+}
+
+/// How play goes on once an interruption (a UNO call, a compensation) is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// `seat`'s turn begins.
+    Begin(u8),
+    /// `current` goes on with a normal turn (after a won challenge).
+    SameTurn,
+}
+
+/// Über Uno's own statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UberStats {
+    pub hands: u32,
+    /// Hands lost, per seat.
+    pub lost: [u16; MAX_PLAYERS],
+    /// Points held at the end of each hand, summed per seat.
+    pub points: [i32; MAX_PLAYERS],
+    /// Hands whose loser each tie-break named (`TieBreak` order).
+    pub tiebreaks: [u32; 4],
+    /// The loser's points, summed over hands.
+    pub loser_points: i32,
+    pub exchanges: u32,
+    pub blocks: u32,
+    pub jokers: u32,
+    pub leaks: u32,
+    pub pairs: u32,
+    /// Hands each add-on was on.
+    pub addon_on: [u32; NUM_ADDONS],
+    /// Hands played in each mode.
+    pub modes: [u32; 3],
+    /// Cards dealt per hand, summed.
+    pub dealt: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct UberState {
+    pub(crate) n: u8,
+    pub(crate) opts: UberOptions,
+    pub(crate) rng: Rng,
+    pub(crate) counters: GameCounters,
+    pub(crate) stats: UberStats,
+    /// Copies of each kind in play.
+    pub(crate) deck: [u8; NUM_KINDS],
+    pub(crate) pile: DrawPile<MAX_CARDS>,
+    /// Every card on the discard pile (the top card included).
+    pub(crate) discard: UberHand,
+    /// The top card of the discard pile, and the colour in play.
+    pub(crate) top: u8,
+    pub(crate) color: u8,
+    pub(crate) hands: [UberHand; MAX_PLAYERS],
+    pub(crate) rules: HandRules,
+    pub(crate) hand_no: u16,
+    pub(crate) dealer: u8,
+    pub(crate) current: u8,
+    pub(crate) clockwise: bool,
+    pub(crate) stack: Stack,
+    pub(crate) phase: Phase,
+    pub(crate) resume: Resume,
+    /// `current` has drawn this turn (R11).
+    pub(crate) drew: bool,
+    /// The player whose UNO call is pending or being checked.
+    pub(crate) uno_seat: u8,
+    pub(crate) nappy: Option<u8>,
+    pub(crate) truncated: bool,
+}
+
+impl UberState {
+    /// A new day from validated options.
+    pub fn deal(opts: UberOptions, players: usize, seed: u64) -> Self {
+        Self::setup(opts, players, seed, &mut NoEvents)
+    }
+
+    /// As `deal`, checking the options and logging the set-up.
+    pub fn new_logged(
+        opts: UberOptions,
+        players: usize,
+        seed: u64,
+        log: &mut Vec<Event>,
+    ) -> Result<Self, String> {
+        opts.validate(players)?;
+        Ok(Self::setup(opts, players, seed, log))
+    }
+
+    /// Everything empty, seat 0 to act at `Turn` (scenarios fill it in).
+    pub(crate) fn empty(opts: UberOptions, players: usize, seed: u64) -> Self {
+        let mut deck = deck_counts(
+            opts.decks,
+            opts.joker_count,
+            opts.uber_count,
+            opts.change_hands_count,
+        );
+        if opts.absent_player_cards == AbsentPlayerCards::Removed {
+            if opts.owner_ashley.is_none() {
+                deck[ASHLEY as usize] = 0;
+            }
+            if opts.owner_snowbob.is_none() {
+                deck[SNOWBOB as usize] = 0;
+            }
+        }
+        UberState {
+            n: players as u8,
+            opts,
+            rng: Rng::new(seed),
+            counters: GameCounters::default(),
+            stats: UberStats::default(),
+            deck,
+            pile: DrawPile::new(),
+            discard: UberHand::new(),
+            top: 0,
+            color: NO_COLOR,
+            hands: [UberHand::new(); MAX_PLAYERS],
+            rules: HandRules {
+                clockwise: true,
+                deal: 7,
+                ..HandRules::default()
+            },
+            hand_no: 0,
+            dealer: 0,
+            current: 0,
+            clockwise: true,
+            stack: Stack::default(),
+            phase: Phase::Turn,
+            resume: Resume::SameTurn,
+            drew: false,
+            uno_seat: 0,
+            nappy: None,
+            truncated: false,
+        }
+    }
+
+    fn setup(
+        opts: UberOptions,
+        players: usize,
+        seed: u64,
+        log: &mut impl EventSink<Event>,
+    ) -> Self {
+        let mut s = Self::empty(opts, players, seed);
+        // The first dealer is drawn at random (section 3).
+        let dealer = s.rng.below(players as u32) as u8;
+        s.start_hand(dealer, log);
+        s
+    }
+
+    // ---- small helpers ----
+
+    /// The seat `steps` places from `from` in the direction of play.
+    #[inline]
+    pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
+        let n = self.n;
+        let mut s = steps;
+        while s >= n {
+            s -= n;
+        }
+        if self.clockwise {
+            let t = from + s;
+            if t >= n {
+                t - n
+            } else {
+                t
+            }
+        } else if from >= s {
+            from - s
+        } else {
+            from + n - s
+        }
+    }
+
+    /// The seat that owns Player Card `kind`, if at the table.
+    #[inline]
+    fn owner(&self, kind: u8) -> Option<u8> {
+        if kind == ASHLEY {
+            self.opts.owner_ashley
+        } else {
+            self.opts.owner_snowbob
+        }
+    }
+
+    /// Whether `seat` may play both Player Cards at once (R23).
+    fn pair_allowed(&self, seat: u8) -> bool {
+        let h = &self.hands[seat as usize];
+        if h.count(ASHLEY as usize) == 0 || h.count(SNOWBOB as usize) == 0 || h.len() < 3 {
+            return false;
+        }
+        let owns = |k| self.owner(k) == Some(seat);
+        match self.opts.player_pair {
+            PlayerPair::AnyHolder => true,
+            PlayerPair::OwnerOfOne => owns(ASHLEY) || owns(SNOWBOB),
+            PlayerPair::OwnerOfBoth => owns(ASHLEY) && owns(SNOWBOB),
+        }
+    }
+
+    /// Whether `seat` may play `kind` at a normal turn (section 4, R4, R19, R21, R22, 9.1).
+    pub(crate) fn playable(&self, seat: u8, kind: u8) -> bool {
+        let len = self.hands[seat as usize].len();
+        if is_one(kind) {
+            // Wild in where it plays; the Yellow, Blue and Green Ones cannot go out.
+            return color_of(kind) == 0 || len >= 2;
+        }
+        if is_black(kind) {
+            return match kind {
+                UBER => len >= 2,
+                ASHLEY | SNOWBOB => self.owner(kind) == Some(seat),
+                _ => true,
+            };
+        }
+        if self.color == NO_COLOR || color_of(kind) == self.color {
+            return true;
+        }
+        !is_black(self.top) && rank_of(kind) == rank_of(self.top)
+    }
+
+    /// Draws a card from the draw pile, first shuffling in the discard pile but its top card
+    /// when it is empty. `None` when no card is left anywhere.
+    fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
+        if self.pile.is_empty() && self.discard.len() > 1 {
+            let top = self.top as usize;
+            let mut moved = 0u16;
+            for (k, c) in self.discard.iter() {
+                let c = c - (k == top) as u8;
+                for _ in 0..c {
+                    self.pile.add_shuffled(k as u16);
+                }
+                moved += c as u16;
+            }
+            self.discard.clear();
+            self.discard.add(top);
+            self.counters.reshuffles += 1;
+            log.event(Event::Reshuffled { cards: moved });
+        }
+        let c = self.pile.draw(&mut self.rng)? as u8;
+        self.counters.cards_drawn += 1;
+        Some(c)
+    }
+
+    /// `seat` draws `count` cards into the hand (a penalty: a stack, a challenge, a missed UNO).
+    fn penalty(&mut self, seat: u8, count: u16, log: &mut impl EventSink<Event>) {
+        let mut got = 0;
+        for _ in 0..count {
+            let Some(c) = self.draw_card(log) else { break };
+            self.hands[seat as usize].add(c as usize);
+            log.event(Event::Drew { seat, card: c });
+            got += 1;
+        }
+        log.event(Event::Penalty { seat, cards: got });
+    }
+
+    /// Puts `kind` from `seat`'s hand on the discard pile as its new top card.
+    fn discard_from(&mut self, seat: u8, kind: u8) {
+        self.hands[seat as usize].remove(kind as usize);
+        self.discard.add(kind as usize);
+        self.top = kind;
+    }
+
+    // ---- the hand ----
+
+    /// A new hand dealt by `dealer`: everything back in the draw pile, the dealer's choices.
+    fn start_hand(&mut self, dealer: u8, log: &mut impl EventSink<Event>) {
+        self.dealer = dealer;
+        self.pile.clear();
+        for k in 0..NUM_KINDS {
+            for _ in 0..self.deck[k] {
+                self.pile.add_shuffled(k as u16);
+            }
+        }
+        for h in self.hands.iter_mut() {
+            h.clear();
+        }
+        self.discard.clear();
+        self.color = NO_COLOR;
+        self.stack = Stack::default();
+        self.rules = HandRules::default();
+        log.event(Event::HandStart {
+            hand: self.hand_no + 1,
+            dealer,
+        });
+        // The fixed choices; the dealer's come as decisions.
+        self.rules.clockwise = self.opts.direction != DirectionRule::Counter;
+        self.rules.deal = self.opts.deal_min;
+        self.rules.mode = match self.opts.mode {
+            ModeRule::Russian => Mode::Russian,
+            ModeRule::Buddy => Mode::Buddy,
+            _ => Mode::OldSchool,
+        };
+        for i in 0..NUM_ADDONS {
+            if self.opts.addon(i) == AddOn::On {
+                self.rules.addons |= 1 << i;
+            }
+        }
+        self.phase = Phase::Direction;
+        self.next_dealer_question(log);
+    }
+
+    /// Moves to the next question the dealer must answer, or deals when none is left.
+    fn next_dealer_question(&mut self, log: &mut impl EventSink<Event>) {
+        loop {
+            match self.phase {
+                Phase::Direction => {
+                    if self.opts.direction == DirectionRule::Dealer {
+                        return;
+                    }
+                    self.phase = Phase::DealSize;
+                }
+                Phase::DealSize => {
+                    if self.opts.deal_min < self.opts.deal_max {
+                        return;
+                    }
+                    self.phase = Phase::ModeChoice;
+                }
+                Phase::ModeChoice => {
+                    if self.opts.mode == ModeRule::Dealer {
+                        return;
+                    }
+                    self.phase = Phase::Addon { i: 0 };
+                }
+                Phase::Addon { i } => {
+                    let i = i as usize;
+                    if i >= NUM_ADDONS {
+                        self.deal_hand(log);
+                        return;
+                    }
+                    if self.opts.addon(i) == AddOn::Dealer && self.addon_offered(i) {
+                        return;
+                    }
+                    self.phase = Phase::Addon { i: i as u8 + 1 };
+                }
+                _ => unreachable!("only the dealer's phases ask questions"),
+            }
+        }
+    }
+
+    /// Whether the dealer is asked about add-on `i` given the choices so far (section 3).
+    fn addon_offered(&self, i: usize) -> bool {
+        match i {
+            MATH_DERIVED => self.rules.has(MATH),
+            MACCHU_PICCHU => !self.rules.has(PICCHU_MACCHU),
+            PICCHU_MACCHU => !self.rules.has(MACCHU_PICCHU),
+            ADDITIVE => self.rules.mode != Mode::OldSchool,
+            _ => true,
+        }
+    }
+
+    /// Deals, turns the turn card and begins the first turn.
+    fn deal_hand(&mut self, log: &mut impl EventSink<Event>) {
+        let r = self.rules;
+        self.clockwise = r.clockwise;
+        self.stats.hands += 1;
+        self.stats.dealt += r.deal as u32;
+        self.stats.modes[r.mode as usize] += 1;
+        for (i, on) in self.stats.addon_on.iter_mut().enumerate() {
+            *on += r.has(i) as u32;
+        }
+        for _ in 0..r.deal {
+            for i in 1..=self.n {
+                let seat = self.next_seat(self.dealer, i);
+                let c = self
+                    .pile
+                    .draw(&mut self.rng)
+                    .expect("validated: the deck holds the deal") as u8;
+                self.hands[seat as usize].add(c as usize);
+                log.event(Event::Deal { seat, card: c });
+            }
+        }
+        // The turn card: black cards go back (R9).
+        let card = loop {
+            let c = self
+                .pile
+                .draw(&mut self.rng)
+                .expect("validated: a turn card") as u8;
+            if !is_black(c) {
+                break c;
+            }
+            log.event(Event::TurnCardBack { card: c });
+            self.pile.add_shuffled(c as u16);
+        };
+        self.discard.add(card as usize);
+        self.top = card;
+        self.color = color_of(card);
+        log.event(Event::TurnCard { card });
+        let d = self.dealer;
+        let first = match rank_of(card) {
+            RANK_SKIP => {
+                let s = self.next_seat(d, 1);
+                log.event(Event::Skipped { seat: s });
+                self.next_seat(d, 2)
+            }
+            RANK_REVERSE => {
+                // Classic: the dealer plays first, the other way round.
+                self.clockwise = !self.clockwise;
+                log.event(Event::Reversed);
+                d
+            }
+            RANK_DRAW_TWO => {
+                self.stack = Stack {
+                    total: 2,
+                    cards: 1,
+                    major: false,
+                    hitter: d,
+                    ..Stack::default()
+                };
+                self.next_seat(d, 1)
+            }
+            _ => self.next_seat(d, 1),
+        };
+        self.begin_turn(first);
+    }
+
+    fn begin_turn(&mut self, seat: u8) {
+        self.current = seat;
+        self.drew = false;
+        self.counters.turns += 1;
+        self.phase = if self.stack.cards > 0 {
+            Phase::Respond
+        } else {
+            Phase::Turn
+        };
+    }
+
+    fn go(&mut self, r: Resume) {
+        match r {
+            Resume::Begin(s) => self.begin_turn(s),
+            Resume::SameTurn => {
+                self.drew = false;
+                self.phase = Phase::Turn;
+            }
+        }
+    }
+
+    /// `me`'s play is over; the turn passes `1 + skips` seats on, after the UNO call.
+    fn end_play(&mut self, me: u8, skips: u8, log: &mut impl EventSink<Event>) {
+        for i in 0..skips {
+            let s = self.next_seat(me, 1 + i);
+            log.event(Event::Skipped { seat: s });
+        }
+        let next = self.next_seat(me, 1 + skips);
+        self.after_turn(me, Resume::Begin(next));
+    }
+
+    /// The UNO call of `me` if their own turn left them one card (R50), then `resume`.
+    fn after_turn(&mut self, me: u8, resume: Resume) {
+        self.resume = resume;
+        if self.hands[me as usize].len() == 1 {
+            self.uno_seat = me;
+            self.phase = Phase::CallUno;
+        } else {
+            self.go(resume);
+        }
+    }
+
+    /// `me` plays `kind` from the hand (the choice is legal). Returns whether the hand ended.
+    fn play(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
+        let guilty = kind == WILD_DRAW_FOUR
+            && self.color != NO_COLOR
+            && self.hands[me as usize].mask(0) & color_mask(self.color) != 0;
+        self.discard_from(me, kind);
+        log.event(Event::Played {
+            seat: me,
+            card: kind,
+        });
+        if self.hands[me as usize].is_empty() {
+            self.hand_over(me, log);
+            return true;
+        }
+        if !is_black(kind) {
+            self.color = color_of(kind);
+        }
+        match kind {
+            WILD | JOKER | ASHLEY | SNOWBOB => {
+                self.phase = Phase::Color {
+                    why: ColorWhy::Plain,
+                }
+            }
+            WILD_DRAW_FOUR => {
+                self.stack.guilty = guilty;
+                self.phase = Phase::Color {
+                    why: ColorWhy::Major,
+                };
+            }
+            UBER | CHANGE_HANDS => {
+                self.phase = Phase::Color {
+                    why: ColorWhy::Exchange(kind),
+                }
+            }
+            k => match rank_of(k) {
+                RANK_SKIP => self.end_play(me, 1, log),
+                RANK_REVERSE => {
+                    self.clockwise = !self.clockwise;
+                    log.event(Event::Reversed);
+                    // Two players: a Reverse acts as a Skip (classic).
+                    let skips = (self.n == 2) as u8;
+                    self.end_play(me, skips, log);
+                }
+                RANK_DRAW_TWO => {
+                    self.push_stack(me, 2, false, false);
+                    self.end_play(me, 0, log);
+                }
+                _ => self.end_play(me, 0, log),
+            },
+        }
+        false
+    }
+
+    fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
+        let s = &mut self.stack;
+        s.total += cards;
+        s.cards += 1;
+        s.major = major;
+        s.hitter = me;
+        s.guilty = guilty;
+        s.challengeable = major;
+        s.joker_major = false;
+    }
+
+    /// The Joker answers the stack (5.3): the direction reverses and the stack goes back to
+    /// the player who threw its last draw card.
+    fn joker_answer(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        self.discard_from(me, JOKER);
+        log.event(Event::Played {
+            seat: me,
+            card: JOKER,
+        });
+        self.stats.jokers += 1;
+        if self.hands[me as usize].is_empty() {
+            self.hand_over(me, log);
+            return;
+        }
+        self.clockwise = !self.clockwise;
+        let victim = self.stack.hitter;
+        log.event(Event::JokerReversed { seat: me, victim });
+        self.stack.hitter = me;
+        self.stack.challengeable = false;
+        self.stack.joker_major = self.stack.major;
+        self.after_turn(me, Resume::Begin(victim));
+    }
+
+    /// The victim draws the stack and loses the turn.
+    fn accept(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let st = self.stack;
+        self.stack = Stack::default();
+        self.penalty(me, st.total, log);
+        if st.joker_major {
+            self.phase = Phase::Color {
+                why: ColorWhy::AfterAccept,
+            };
+        } else {
+            let next = self.next_seat(me, 1);
+            self.begin_turn(next);
+        }
+    }
+
+    /// The victim challenges the last Major (R14), then the leak roll (R15).
+    fn challenge(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let st = self.stack;
+        self.stack = Stack::default();
+        let offender = st.hitter;
+        self.counters.challenges += 1;
+        log.event(Event::Challenge {
+            challenger: me,
+            offender,
+            guilty: st.guilty,
+        });
+        let resume = if st.guilty {
+            self.counters.challenges_won += 1;
+            self.penalty(offender, st.total, log);
+            Resume::SameTurn
+        } else {
+            self.penalty(me, st.total + 2, log);
+            Resume::Begin(self.next_seat(me, 1))
+        };
+        self.resume = resume;
+        if self.rng.chance(self.opts.challenge_leak_probability) {
+            self.stats.leaks += 1;
+            log.event(Event::Leak { challenger: me });
+            self.phase = Phase::Compensate {
+                offender,
+                challenger: me,
+            };
+        } else {
+            self.go(resume);
+        }
+    }
+
+    fn exchange(&mut self, a: u8, b: u8, log: &mut impl EventSink<Event>) {
+        self.hands.swap(a as usize, b as usize);
+        self.stats.exchanges += 1;
+        log.event(Event::Exchanged { seat: a, with: b });
+    }
+
+    /// The hand is over: `out` has no cards (section 13).
+    fn hand_over(&mut self, out: u8, log: &mut impl EventSink<Event>) {
+        let n = self.n as usize;
+        let mut pts = [0i32; MAX_PLAYERS];
+        let mut words = [0u32; MAX_PLAYERS];
+        let mut tally = [0u32; MAX_PLAYERS];
+        for s in 0..n {
+            for (k, c) in self.hands[s].iter() {
+                let k = k as u8;
+                pts[s] += points(k) * c as i32;
+                words[s] += is_word(k) as u32 * c as u32;
+                tally[s] += number(k).unwrap_or(0) as u32 * c as u32;
+            }
+            self.stats.points[s] += pts[s];
+        }
+        // Candidates in turn order from the dealer's left (the draw-off's order).
+        let mut cand = [0u8; MAX_PLAYERS];
+        let mut m = 0;
+        for i in 1..=self.n {
+            cand[m] = self.next_seat(self.dealer, i);
+            m += 1;
+        }
+        let keep_max = |cand: &mut [u8; MAX_PLAYERS], m: usize, key: &dyn Fn(u8) -> i64| {
+            let best = cand[..m].iter().map(|&s| key(s)).max().unwrap_or(0);
+            let mut k = 0;
+            for i in 0..m {
+                if key(cand[i]) == best {
+                    cand[k] = cand[i];
+                    k += 1;
+                }
+            }
+            k
+        };
+        let mut by = TieBreak::Points;
+        m = keep_max(&mut cand, m, &|s| pts[s as usize] as i64);
+        if m > 1 {
+            by = TieBreak::WordCards;
+            m = keep_max(&mut cand, m, &|s| words[s as usize] as i64);
+        }
+        if m > 1 {
+            by = TieBreak::Tally;
+            m = keep_max(&mut cand, m, &|s| tally[s as usize] as i64);
+        }
+        while m > 1 {
+            by = TieBreak::DrawOff;
+            // R48: numbers by face, every other card above 9 and equal to each other.
+            let mut value = [0i64; MAX_PLAYERS];
+            let mut drawn = [0u8; MAX_PLAYERS];
+            for i in 0..m {
+                let s = cand[i];
+                let c = self.draw_card(log).unwrap_or(0);
+                drawn[i] = c;
+                value[s as usize] = number(c).map(|v| v as i64).unwrap_or(10);
+                log.event(Event::DrawOff { seat: s, card: c });
+            }
+            for &c in &drawn[..m] {
+                self.pile.add_shuffled(c as u16);
+            }
+            m = keep_max(&mut cand, m, &|s| value[s as usize]);
+        }
+        let loser = cand[0];
+        self.stats.lost[loser as usize] += 1;
+        self.stats.tiebreaks[by as usize] += 1;
+        self.stats.loser_points += pts[loser as usize];
+        self.counters.hand_wins[out as usize] += 1;
+        self.counters.endings[0] += 1;
+        self.counters.last_ending = 0;
+        log.event(Event::HandLost {
+            loser,
+            out,
+            points: pts[loser as usize],
+            by,
+        });
+        self.hand_no += 1;
+        if self.hand_no >= self.opts.hands_per_day {
+            self.nappy = Some(loser);
+            self.phase = Phase::Over;
+            log.event(Event::DayOver { nappy: loser });
+        } else {
+            // L55: the loser deals the next hand.
+            self.start_hand(loser, log);
+        }
+    }
+
+    // ---- the Game interface ----
+
+    /// Who decides now.
+    pub(crate) fn actor_seat(&self) -> Option<u8> {
+        Some(match self.phase {
+            Phase::Over => return None,
+            Phase::Direction | Phase::DealSize | Phase::ModeChoice | Phase::Addon { .. } => {
+                self.dealer
+            }
+            Phase::Block { target, .. } => target,
+            Phase::Compensate { offender, .. } => offender,
+            Phase::CallUno => self.uno_seat,
+            Phase::Catch { asker } => asker,
+            _ => self.current,
+        })
+    }
+
+    pub(crate) fn actor(&self) -> Option<(Seat, DecisionKind)> {
+        let seat = self.actor_seat()?;
+        let kind = match self.phase {
+            Phase::Direction | Phase::DealSize | Phase::ModeChoice | Phase::Addon { .. } => {
+                DecisionKind::ChooseNumber
+            }
+            Phase::Turn => {
+                if self.drew {
+                    DecisionKind::PostDraw
+                } else {
+                    DecisionKind::Play
+                }
+            }
+            Phase::Respond | Phase::Block { .. } => DecisionKind::Respond,
+            Phase::Color { .. } => DecisionKind::ChooseColor,
+            Phase::Target { .. } => DecisionKind::ChooseTarget,
+            Phase::Keep | Phase::Compensate { .. } => DecisionKind::GiveCard,
+            Phase::CallUno => DecisionKind::CallUno,
+            Phase::Catch { .. } => DecisionKind::CatchUno,
+            Phase::Over => unreachable!(),
+        };
+        Some((seat, kind))
+    }
+
+    pub(crate) fn legal(&self, out: &mut ActionList) {
+        out.clear();
+        let me = self.current;
+        let hand = self.hands[me as usize];
+        match self.phase {
+            Phase::Over => {}
+            Phase::Direction => {
+                out.push(DIR_CLOCKWISE);
+                out.push(DIR_COUNTER);
+            }
+            Phase::DealSize => {
+                for k in self.opts.deal_min..=self.opts.deal_max {
+                    out.push(DEAL + k as u16 - 1);
+                }
+            }
+            Phase::ModeChoice => {
+                for m in 0..3 {
+                    out.push(MODE + m);
+                }
+            }
+            Phase::Addon { .. } => {
+                out.push(ADDON_ON);
+                out.push(ADDON_OFF);
+            }
+            Phase::Turn => {
+                let mut m = hand.mask(0);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    if self.playable(me, k) {
+                        out.push(PLAY + k as u16);
+                    }
+                }
+                if self.can_draw() && (!self.drew || self.opts.draw_until_pass) {
+                    out.push(DRAW);
+                }
+                if self.drew || out.is_empty() {
+                    out.push(PASS);
+                }
+                if !self.drew && self.pair_allowed(me) {
+                    out.push(PLAYER_PAIR);
+                }
+            }
+            Phase::Respond => {
+                let answers = if self.stack.major {
+                    hand.mask(0) & (1 << WILD_DRAW_FOUR)
+                } else {
+                    hand.mask(0) & MINORS
+                } | hand.mask(0) & (1 << JOKER);
+                let mut m = answers;
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(PLAY + k);
+                }
+                out.push(ACCEPT);
+                if self.stack.challengeable {
+                    out.push(CHALLENGE);
+                }
+            }
+            Phase::Color { .. } => {
+                for c in 0..4 {
+                    out.push(COLOR + c);
+                }
+            }
+            Phase::Target { .. } => {
+                for t in 0..self.n {
+                    if t != me {
+                        out.push(TARGET + t as u16);
+                    }
+                }
+            }
+            Phase::Block { .. } => {
+                out.push(BLOCK);
+                out.push(NO_BLOCK);
+            }
+            Phase::Keep => {
+                // The pair is laid; every other card but the kept one follows it.
+                let mut m = hand.mask(0) & !((1 << ASHLEY) | (1 << SNOWBOB));
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(KEEP + k);
+                }
+            }
+            Phase::Compensate {
+                offender,
+                challenger,
+            } => {
+                let mut m = self.hands[offender as usize].mask(0);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(GIVE + k);
+                }
+                let mut m = self.hands[challenger as usize].mask(0);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(TAKE + k);
+                }
+                out.push(COMPENSATE_NONE);
+            }
+            Phase::CallUno => {
+                out.push(CALL_UNO);
+                out.push(SILENT);
+            }
+            Phase::Catch { .. } => {
+                out.push(CATCH);
+                out.push(NO_CATCH);
+            }
+        }
+    }
+
+    /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
+    fn can_draw(&self) -> bool {
+        !self.pile.is_empty() || self.discard.len() > 1
+    }
+
+    /// Applies a legal action.
+    pub(crate) fn step(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+        self.counters.actions += 1;
+        let me = self.current;
+        match self.phase {
+            Phase::Over => unreachable!("no action is legal once the day is over"),
+            Phase::Direction => {
+                self.rules.clockwise = a == DIR_CLOCKWISE;
+                log.event(Event::Direction {
+                    clockwise: self.rules.clockwise,
+                });
+                self.phase = Phase::DealSize;
+                self.next_dealer_question(log);
+            }
+            Phase::DealSize => {
+                self.rules.deal = (a - DEAL + 1) as u8;
+                log.event(Event::DealSize {
+                    cards: self.rules.deal,
+                });
+                self.phase = Phase::ModeChoice;
+                self.next_dealer_question(log);
+            }
+            Phase::ModeChoice => {
+                self.rules.mode = Mode::ALL[(a - MODE) as usize];
+                log.event(Event::ModeChosen {
+                    mode: self.rules.mode,
+                });
+                self.phase = Phase::Addon { i: 0 };
+                self.next_dealer_question(log);
+            }
+            Phase::Addon { i } => {
+                let on = a == ADDON_ON;
+                if on {
+                    self.rules.addons |= 1 << i;
+                }
+                log.event(Event::AddonChosen { addon: i, on });
+                self.phase = Phase::Addon { i: i + 1 };
+                self.next_dealer_question(log);
+            }
+            Phase::Turn => match a {
+                DRAW => {
+                    if let Some(c) = self.draw_card(log) {
+                        self.hands[me as usize].add(c as usize);
+                        log.event(Event::Drew { seat: me, card: c });
+                    }
+                    self.drew = true;
+                }
+                PASS => {
+                    log.event(Event::Passed { seat: me });
+                    let next = self.next_seat(me, 1);
+                    self.begin_turn(next);
+                }
+                PLAYER_PAIR => {
+                    self.phase = Phase::Keep;
+                }
+                a => {
+                    self.play(me, (a - PLAY) as u8, log);
+                }
+            },
+            Phase::Respond => match a {
+                ACCEPT => self.accept(me, log),
+                CHALLENGE => self.challenge(me, log),
+                a if a == PLAY + JOKER as u16 => self.joker_answer(me, log),
+                a => {
+                    self.play(me, (a - PLAY) as u8, log);
+                }
+            },
+            Phase::Color { why } => {
+                let c = (a - COLOR) as u8;
+                self.color = c;
+                log.event(Event::ColorNamed { seat: me, color: c });
+                match why {
+                    ColorWhy::Plain | ColorWhy::Pair => self.end_play(me, 0, log),
+                    ColorWhy::Major => {
+                        let guilty = self.stack.guilty;
+                        self.push_stack(me, 4, true, guilty);
+                        self.end_play(me, 0, log);
+                    }
+                    ColorWhy::Exchange(card) => self.phase = Phase::Target { card },
+                    ColorWhy::AfterAccept => {
+                        let next = self.next_seat(me, 1);
+                        self.begin_turn(next);
+                    }
+                }
+            }
+            Phase::Target { card } => {
+                let t = (a - TARGET) as u8;
+                let blocker = if card == UBER { JOKER } else { CHANGE_HANDS };
+                if self.hands[t as usize].count(blocker as usize) > 0 {
+                    self.phase = Phase::Block { card, target: t };
+                } else {
+                    self.exchange(me, t, log);
+                    self.end_play(me, 0, log);
+                }
+            }
+            Phase::Block { card, target } => {
+                if a == BLOCK {
+                    let blocker = if card == UBER { JOKER } else { CHANGE_HANDS };
+                    // R18: a block is not a play to follow; the colour in play stays.
+                    self.discard_from(target, blocker);
+                    self.stats.blocks += 1;
+                    log.event(Event::Blocked {
+                        seat: target,
+                        card: blocker,
+                    });
+                    if self.hands[target as usize].is_empty() {
+                        self.hand_over(target, log);
+                        return;
+                    }
+                } else {
+                    self.exchange(me, target, log);
+                }
+                self.end_play(me, 0, log);
+            }
+            Phase::Keep => {
+                let kept = (a - KEEP) as u8;
+                self.discard_from(me, ASHLEY);
+                log.event(Event::Played {
+                    seat: me,
+                    card: ASHLEY,
+                });
+                let h = self.hands[me as usize];
+                let mut discarded = 0u16;
+                for (k, c) in h.iter() {
+                    let k = k as u8;
+                    let c = c - (k == kept) as u8 - (k == SNOWBOB) as u8;
+                    for _ in 0..c {
+                        self.hands[me as usize].remove(k as usize);
+                        self.discard.add(k as usize);
+                    }
+                    discarded += c as u16;
+                }
+                self.discard_from(me, SNOWBOB);
+                log.event(Event::Played {
+                    seat: me,
+                    card: SNOWBOB,
+                });
+                self.stats.pairs += 1;
+                log.event(Event::PairPlayed {
+                    seat: me,
+                    kept,
+                    discarded,
+                });
+                self.phase = Phase::Color {
+                    why: ColorWhy::Pair,
+                };
+            }
+            Phase::Compensate {
+                offender,
+                challenger,
+            } => {
+                let (gave, took) = if a == COMPENSATE_NONE {
+                    (None, None)
+                } else if a < TAKE {
+                    let k = (a - GIVE) as u8;
+                    self.hands[offender as usize].remove(k as usize);
+                    self.hands[challenger as usize].add(k as usize);
+                    (Some(k), None)
+                } else {
+                    let k = (a - TAKE) as u8;
+                    self.hands[challenger as usize].remove(k as usize);
+                    self.hands[offender as usize].add(k as usize);
+                    (None, Some(k))
+                };
+                log.event(Event::Compensated {
+                    seat: offender,
+                    gave,
+                    took,
+                });
+                if self.hands[offender as usize].is_empty() {
+                    // R16: on Uno, giving the last card takes the offender out.
+                    self.hand_over(offender, log);
+                    return;
+                }
+                self.go(self.resume);
+            }
+            Phase::CallUno => {
+                let seat = self.uno_seat;
+                if a == CALL_UNO {
+                    log.event(Event::CalledUno { seat });
+                    self.go(self.resume);
+                } else {
+                    log.event(Event::Silent { seat });
+                    match self.opts.uno_catch_probability {
+                        Some(p) => {
+                            if self.rng.chance(p) {
+                                log.event(Event::Caught { seat, by: None });
+                                self.counters.uno_penalties += 1;
+                                self.penalty(seat, 2, log);
+                            }
+                            self.go(self.resume);
+                        }
+                        None => {
+                            self.phase = Phase::Catch {
+                                asker: self.next_other(seat, seat),
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Catch { asker } => {
+                let seat = self.uno_seat;
+                if a == CATCH {
+                    log.event(Event::Caught {
+                        seat,
+                        by: Some(asker),
+                    });
+                    self.counters.uno_penalties += 1;
+                    self.penalty(seat, 2, log);
+                    self.go(self.resume);
+                } else {
+                    let next = self.next_other(asker, seat);
+                    if next == self.next_other(seat, seat) {
+                        // A full round passed.
+                        self.go(self.resume);
+                    } else {
+                        self.phase = Phase::Catch { asker: next };
+                    }
+                }
+            }
+        }
+        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
+            self.truncated = true;
+            self.phase = Phase::Over;
+            log.event(Event::Truncated);
+        }
+    }
+
+    /// The seat after `from` in turn order that is not `skip`.
+    fn next_other(&self, from: u8, skip: u8) -> u8 {
+        let s = self.next_seat(from, 1);
+        if s == skip {
+            self.next_seat(s, 1)
+        } else {
+            s
+        }
+    }
+
+    pub(crate) fn outcome_inner(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let n = self.n as usize;
+        let mut points = [0i32; MAX_PLAYERS];
+        points[..n].copy_from_slice(&self.stats.points[..n]);
+        let nappy = if self.truncated { None } else { self.nappy };
+        // Placings: fewer hands lost is better, the Nappy last; then fewer points over the day.
+        let mut order: [usize; MAX_PLAYERS] = std::array::from_fn(|i| i);
+        order[..n].sort_by_key(|&s| {
+            (
+                Some(s as u8) == nappy,
+                self.stats.lost[s],
+                self.stats.points[s],
+                s,
+            )
+        });
+        let mut placing = [0u8; MAX_PLAYERS];
+        for (rank, &s) in order[..n].iter().enumerate() {
+            placing[s] = rank as u8 + 1;
+        }
+        Some(Outcome {
+            num_players: self.n,
+            // A loser-only game has no winner (section 18).
+            winner: None,
+            placing,
+            points,
+            hands: self.hand_no as u32,
+            ending: if self.truncated {
+                Ending::Truncated
+            } else {
+                Ending::OutOfCards
+            },
+        })
+    }
+
+    // ---- read access ----
+
+    pub fn options(&self) -> &UberOptions {
+        &self.opts
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn stats(&self) -> &UberStats {
+        &self.stats
+    }
+    pub fn hand(&self, seat: usize) -> &UberHand {
+        &self.hands[seat]
+    }
+    pub fn discard_pile(&self) -> &UberHand {
+        &self.discard
+    }
+    pub fn top(&self) -> u8 {
+        self.top
+    }
+    pub fn color(&self) -> u8 {
+        self.color
+    }
+    pub fn current(&self) -> u8 {
+        self.current
+    }
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    pub fn clockwise(&self) -> bool {
+        self.clockwise
+    }
+    pub fn stack(&self) -> &Stack {
+        &self.stack
+    }
+    pub fn rules(&self) -> &HandRules {
+        &self.rules
+    }
+    pub fn hand_no(&self) -> u16 {
+        self.hand_no
+    }
+    pub fn nappy(&self) -> Option<u8> {
+        self.nappy
+    }
+    pub fn draw_pile(&self) -> &DrawPile<MAX_CARDS> {
+        &self.pile
+    }
+    pub fn deck(&self) -> &[u8; NUM_KINDS] {
+        &self.deck
+    }
+    pub fn uno_seat(&self) -> u8 {
+        self.uno_seat
+    }
+}

@@ -1,0 +1,472 @@
+//! Unit tests of the Über Uno state machine built so far: random-play invariants and positions
+//! set by hand (the scenario notation comes with the next step).
+
+use super::action::*;
+use super::cards::*;
+use super::event::{Event, TieBreak};
+use super::options::*;
+use super::state::*;
+use crate::action::ActionList;
+use crate::game::Game;
+use crate::rng::Rng;
+
+fn total_cards(st: &UberState) -> usize {
+    (0..st.num_players())
+        .map(|s| st.hand(s).len())
+        .sum::<usize>()
+        + st.discard_pile().len()
+        + st.draw_pile().len()
+}
+
+fn deck_total(st: &UberState) -> usize {
+    st.deck().iter().map(|&c| c as usize).sum()
+}
+
+/// Plays random days, checking after every action: cards are conserved, the player to act
+/// has a legal action (ascending), strict apply refuses an illegal id without a change.
+fn random_days(opts: UberOptions, players: usize, days: u64) -> (u64, u64) {
+    let mut legal = ActionList::new();
+    let (mut decisions, mut truncated) = (0u64, 0u64);
+    for seed in 0..days {
+        let mut st = UberState::deal(opts, players, seed);
+        let mut rng = Rng::new(seed ^ 0xabcdef);
+        let total = deck_total(&st);
+        while st.to_act().is_some() {
+            st.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "no legal action at {:?}", st.phase());
+            assert!(
+                legal.as_slice().windows(2).all(|w| w[0] < w[1]),
+                "legal list not ascending at {:?}: {:?}",
+                st.phase(),
+                legal.as_slice()
+            );
+            // An illegal id is refused and changes nothing.
+            if let Some(bad) = (0..NUM_ACTIONS as u16).find(|a| !legal.contains(*a)) {
+                let before = format!("{:?}", st.phase());
+                assert!(st.apply(bad).is_err());
+                assert_eq!(before, format!("{:?}", st.phase()));
+            }
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            st.apply(a).unwrap();
+            decisions += 1;
+            assert_eq!(
+                total_cards(&st),
+                total,
+                "cards not conserved after {}",
+                action_name(a)
+            );
+        }
+        let o = st.outcome().unwrap();
+        if st.nappy().is_none() {
+            truncated += 1;
+        } else {
+            assert_eq!(o.placing[st.nappy().unwrap() as usize] as usize, players);
+            let lost: u32 = st.stats().lost.iter().map(|&l| l as u32).sum();
+            assert_eq!(lost, opts.hands_per_day as u32);
+        }
+    }
+    (decisions, truncated)
+}
+
+#[test]
+fn random_days_keep_the_invariants() {
+    for players in 2..=10 {
+        for opts in [
+            UberOptions::default(),
+            UberOptions::fixed(),
+            UberOptions {
+                draw_until_pass: true,
+                uno_catch_probability: Some(0.5),
+                player_pair: PlayerPair::AnyHolder,
+                ..UberOptions::hand()
+            },
+            UberOptions {
+                decks: 2,
+                joker_count: 4,
+                change_hands_count: 4,
+                uber_count: 4,
+                challenge_leak_probability: 1.0,
+                owner_ashley: None,
+                absent_player_cards: AbsentPlayerCards::Removed,
+                ..UberOptions::hand()
+            },
+        ] {
+            let (d, t) = random_days(opts, players, 12);
+            assert!(d > 0);
+            assert!(t <= 3, "{t} of 12 days truncated at {players} players");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_day() {
+    let play = |seed| {
+        let mut st = UberState::deal(UberOptions::default(), 4, seed);
+        let mut rngs: Vec<Rng> = (0..4).map(|s| Rng::new(s + 100)).collect();
+        st.play_random(&mut rngs);
+        (st.nappy(), st.stats().lost, st.counters().actions)
+    };
+    assert_eq!(play(7), play(7));
+    assert_ne!(play(7), play(8));
+}
+
+/// A position: `players` seats, hands as codes, the top card, seat 0 to play.
+fn position(players: usize, hands: &[&str], top: &str) -> UberState {
+    let mut st = UberState::empty(UberOptions::fixed(), players, 1);
+    let mut used = [0u8; NUM_KINDS];
+    for (s, h) in hands.iter().enumerate() {
+        for code in h.split_whitespace() {
+            let k = parse_card(code).unwrap_or_else(|| panic!("bad code {code}"));
+            st.hands[s].add(k as usize);
+            used[k as usize] += 1;
+        }
+    }
+    let t = parse_card(top).unwrap();
+    used[t as usize] += 1;
+    st.discard.add(t as usize);
+    st.top = t;
+    st.color = color_of(t);
+    for (k, &u) in used.iter().enumerate() {
+        for _ in u..st.deck[k] {
+            st.pile.add_shuffled(k as u16);
+        }
+    }
+    st.current = 0;
+    st.phase = Phase::Turn;
+    st
+}
+
+fn apply_all(st: &mut UberState, actions: &[u16]) -> Vec<Event> {
+    let mut log = Vec::new();
+    for &a in actions {
+        st.apply_logged(a, &mut log)
+            .unwrap_or_else(|e| panic!("{}: {e}", action_name(a)));
+    }
+    log
+}
+
+fn play(code: &str) -> u16 {
+    PLAY + parse_card(code).unwrap() as u16
+}
+
+#[test]
+fn minors_stack_and_the_last_victim_draws_them_all() {
+    // L33-L35.
+    let mut st = position(3, &["R+2 R5 R6", "G+2 G5 G6", "B7 B8"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    assert_eq!(st.phase(), Phase::Respond);
+    assert_eq!(st.current(), 1);
+    apply_all(&mut st, &[play("G+2")]);
+    assert_eq!(
+        (st.current(), st.stack().total, st.stack().cards),
+        (2, 4, 2)
+    );
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(
+        legal.as_slice(),
+        &[ACCEPT],
+        "no Minor, no Joker: accept only"
+    );
+    apply_all(&mut st, &[ACCEPT]);
+    assert_eq!(st.hand(2).len(), 6);
+    assert_eq!(
+        (st.current(), st.phase()),
+        (0, Phase::Turn),
+        "the victim loses the turn"
+    );
+}
+
+#[test]
+fn a_major_does_not_stack_on_a_minor() {
+    let mut st = position(2, &["R+2 R5 R6", "W+4 G5 G6"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[ACCEPT]);
+}
+
+#[test]
+fn the_joker_sends_the_stack_back_and_reverses() {
+    // L78-L80: R17.
+    let mut st = position(4, &["R+2 R5 R6", "J G5 G6", "B7 B8", "Y1 Y2"], "R3");
+    apply_all(&mut st, &[play("R+2"), play("J")]);
+    assert_eq!(st.current(), 0, "the hitter is the new victim");
+    assert_eq!(st.phase(), Phase::Respond);
+    assert!(!st.clockwise());
+    assert_eq!(st.stack().total, 2);
+    apply_all(&mut st, &[ACCEPT]);
+    assert_eq!(st.hand(0).len(), 4);
+    // Counter-clockwise from seat 0: seat 3.
+    assert_eq!(st.current(), 3);
+}
+
+#[test]
+fn after_a_joker_on_a_major_the_new_victim_names_the_colour() {
+    // L80-L82.
+    let mut st = position(3, &["W+4 R5 R6", "J G5 G6", "B7 B8"], "B3");
+    apply_all(&mut st, &[play("W+4"), COLOR + 2, play("J")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(CHALLENGE), "the top card is the Joker now");
+    apply_all(&mut st, &[ACCEPT]);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: ColorWhy::AfterAccept
+        }
+    );
+    assert_eq!(st.current(), 0);
+    apply_all(&mut st, &[COLOR + 3]);
+    assert_eq!(st.color(), 3);
+    // Counter-clockwise after the Joker: from seat 0 to seat 2.
+    assert_eq!((st.current(), st.phase()), (2, Phase::Turn));
+}
+
+#[test]
+fn a_guilty_major_draws_the_stack_and_the_challenger_plays() {
+    // L60-L61, R13, R14.
+    let mut st = position(3, &["W+4 R5 R6", "G5 G6", "B7 B8"], "R3");
+    st.opts.challenge_leak_probability = 0.0;
+    apply_all(&mut st, &[play("W+4"), COLOR + 2, CHALLENGE]);
+    assert_eq!(st.hand(0).len(), 6, "the offender draws the 4");
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    assert_eq!(st.counters().challenges_won, 1);
+}
+
+#[test]
+fn an_innocent_major_costs_the_challenger_six() {
+    let mut st = position(3, &["W+4 G5 G6", "G7 G8", "B7 B8"], "R3");
+    st.opts.challenge_leak_probability = 0.0;
+    apply_all(&mut st, &[play("W+4"), COLOR + 2, CHALLENGE]);
+    assert_eq!(st.hand(1).len(), 8);
+    assert_eq!(st.current(), 2, "the challenger loses the turn");
+}
+
+#[test]
+fn a_leak_lets_the_player_on_uno_go_out_by_giving_the_card() {
+    // L67-L69, R16.
+    let mut st = position(3, &["W+4 G5", "G7 G8", "B7 B8"], "R3");
+    st.opts.challenge_leak_probability = 1.0;
+    let log = apply_all(&mut st, &[play("W+4"), COLOR + 2, CALL_UNO, CHALLENGE]);
+    assert!(log.contains(&Event::Leak { challenger: 1 }));
+    assert_eq!(
+        st.phase(),
+        Phase::Compensate {
+            offender: 0,
+            challenger: 1
+        }
+    );
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(
+        legal.contains(TAKE + parse_card("G7").unwrap() as u16),
+        "may take, seeing the hand"
+    );
+    let log = apply_all(&mut st, &[GIVE + parse_card("G5").unwrap() as u16]);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e, Event::HandLost { out: 0, .. })));
+    assert_eq!(st.hand_no(), 1);
+}
+
+#[test]
+fn the_uber_exchanges_hands_and_cannot_go_out() {
+    // L86-L90, R19.
+    let mut st = position(3, &["U R5", "G7 G8 G9", "B7 B8"], "R3");
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("U")));
+    let mut last = position(3, &["U", "G7", "B7"], "R3");
+    last.legal_actions(&mut legal);
+    assert!(!legal.contains(play("U")), "not as the last card");
+    last.hands[0].add(parse_card("R5").unwrap() as usize);
+    apply_all(&mut st, &[play("U"), COLOR + 1, TARGET + 1]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(st.hand(1).len(), 1);
+    assert_eq!(st.color(), 1);
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn only_the_joker_blocks_the_uber() {
+    let mut st = position(3, &["U R5", "J G8 G9", "B7 B8"], "R3");
+    apply_all(&mut st, &[play("U"), COLOR + 1, TARGET + 1]);
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: UBER,
+            target: 1
+        }
+    );
+    apply_all(&mut st, &[BLOCK]);
+    assert_eq!(st.hand(0).len(), 1, "no exchange");
+    assert_eq!(st.top(), JOKER);
+    assert_eq!(st.color(), 1, "R18: a block leaves the colour");
+    // A Change Hands does not block the Über.
+    let mut st = position(3, &["U R5", "CH G8 G9", "B7 B8"], "R3");
+    apply_all(&mut st, &[play("U"), COLOR + 1, TARGET + 1]);
+    assert_eq!(st.hand(0).len(), 3);
+}
+
+#[test]
+fn change_hands_is_blocked_by_change_hands() {
+    // L92-L95, R20.
+    let mut st = position(3, &["CH R5", "CH G8 G9", "B7 B8"], "R3");
+    apply_all(&mut st, &[play("CH"), COLOR, TARGET + 1, BLOCK]);
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (1, 2));
+    assert_eq!(st.discard_pile().count(CHANGE_HANDS as usize), 2);
+}
+
+#[test]
+fn player_cards_are_for_their_owners_and_the_pair_goes_to_uno() {
+    // L97-L101, R21-R23: seat 0 owns Ashley, seat 1 SnowBob.
+    let mut st = position(3, &["P1 P2 R5 G7 B9", "P2", "B7 B8"], "Y3");
+    st.hands[1].clear();
+    st.hands[1].add(parse_card("G2").unwrap() as usize);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("P1")));
+    assert!(
+        !legal.contains(play("P2")),
+        "SnowBob's card is not seat 0's to play"
+    );
+    assert!(legal.contains(PLAYER_PAIR), "owner of one, holding both");
+    apply_all(
+        &mut st,
+        &[
+            PLAYER_PAIR,
+            KEEP + parse_card("G7").unwrap() as u16,
+            COLOR + 2,
+        ],
+    );
+    assert_eq!(st.hand(0).len(), 1);
+    assert_eq!(st.phase(), Phase::CallUno);
+    assert_eq!(st.top(), SNOWBOB);
+    let mut st2 = position(3, &["P1 P2 R5 G7 B9", "G2", "B7 B8"], "Y3");
+    st2.opts.player_pair = PlayerPair::OwnerOfBoth;
+    st2.legal_actions(&mut legal);
+    assert!(!legal.contains(PLAYER_PAIR));
+}
+
+#[test]
+fn a_silent_player_is_caught_in_the_window() {
+    // L37-L38.
+    let mut st = position(3, &["R5 R6", "G7 G8", "B7 B8"], "R3");
+    apply_all(&mut st, &[play("R5"), SILENT]);
+    assert_eq!(st.phase(), Phase::Catch { asker: 1 });
+    apply_all(&mut st, &[NO_CATCH, CATCH]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn draw_then_play_or_pass() {
+    // L27-L28, R11, R12.
+    let mut st = position(2, &["G5 G6", "B7 B8"], "R3");
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[DRAW], "no pass before drawing");
+    apply_all(&mut st, &[DRAW]);
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(PASS) && !legal.contains(DRAW));
+    apply_all(&mut st, &[PASS]);
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn the_loser_has_most_points_then_most_word_cards_then_the_highest_tally() {
+    // L40-L53, R44. Seat 0 goes out; seats 1 and 2 tie on 2 points.
+    let mut st = position(3, &["R5", "G7 G8", "B0 B1 R9"], "R3");
+    let log = apply_all(&mut st, &[play("R5")]);
+    let lost = log.iter().find_map(|e| match e {
+        Event::HandLost { loser, by, .. } => Some((*loser, *by)),
+        _ => None,
+    });
+    // Seat 2: B0 (0) + B1 (1) + R9 (1) = 2 points, 2 word cards; seat 1: 2 points, 0 words.
+    assert_eq!(lost, Some((2, TieBreak::WordCards)));
+    // Points alone: the Über counts 4.
+    let mut st = position(3, &["R5", "U", "B7 B8 B9"], "R3");
+    let log = apply_all(&mut st, &[play("R5")]);
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::HandLost {
+            loser: 1,
+            points: 4,
+            by: TieBreak::Points,
+            ..
+        }
+    )));
+    // The tally: equal points and word cards, 9 + 8 against 7 + 6.
+    let mut st = position(3, &["R5", "G9 G8", "B7 B6"], "R3");
+    let log = apply_all(&mut st, &[play("R5")]);
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::HandLost {
+            loser: 1,
+            by: TieBreak::Tally,
+            ..
+        }
+    )));
+    // Everything equal: the draw-off names someone.
+    let mut st = position(3, &["R5", "G9 G8", "B9 B8"], "R3");
+    let log = apply_all(&mut st, &[play("R5")]);
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::HandLost {
+            by: TieBreak::DrawOff,
+            ..
+        }
+    )));
+    assert!(log.iter().any(|e| matches!(e, Event::DrawOff { .. })));
+}
+
+#[test]
+fn the_loser_deals_the_next_hand_and_the_last_loser_is_the_nappy() {
+    // L55-L58.
+    let mut st = position(3, &["R5", "G7 G8 U", "B7"], "R3");
+    st.opts.hands_per_day = 2;
+    let log = apply_all(&mut st, &[play("R5")]);
+    assert!(log.contains(&Event::HandStart { hand: 2, dealer: 1 }));
+    assert_eq!(st.dealer(), 1);
+    let mut rngs: Vec<Rng> = (0..3).map(Rng::new).collect();
+    st.play_random(&mut rngs);
+    assert_eq!(st.hand_no(), 2);
+    assert!(st.nappy().is_some());
+}
+
+#[test]
+fn the_dealer_chooses_what_the_options_leave_open() {
+    // R5: the seed preset asks direction, deal size and mode, then the optional add-ons.
+    let st = UberState::deal(UberOptions::default(), 4, 3);
+    assert_eq!(st.phase(), Phase::Direction);
+    let mut st = UberState::deal(UberOptions::default(), 4, 3);
+    let mut legal = ActionList::new();
+    apply_all(&mut st, &[DIR_COUNTER]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 6, "deal 5 to 10");
+    apply_all(&mut st, &[DEAL + 6, MODE]);
+    // Old School: Additive is not offered; Math's derived functions only with Math.
+    let mut asked = Vec::new();
+    while let Phase::Addon { i } = st.phase() {
+        asked.push(ADDON_NAMES[i as usize]);
+        apply_all(&mut st, &[ADDON_OFF]);
+    }
+    assert_eq!(
+        asked,
+        [
+            "pinwheel",
+            "math",
+            "mj_minors",
+            "jumping_jimmys",
+            "macchu_picchu",
+            "picchu_macchu",
+            "cards_gone_wild",
+            "doos",
+            "rotate"
+        ]
+    );
+    assert!(!st.clockwise());
+    assert_eq!(st.hand(0).len(), 7);
+    assert!(st.rules().has(FAST_EDDY) && st.rules().has(GO_FISH));
+}

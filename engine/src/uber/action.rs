@@ -33,26 +33,26 @@ pub const KEEP: u16 = TAKE + K;
 pub const WILD_AS: u16 = KEEP + K;
 /// `BUDDY + kind`: the card a buddy lays as a magnitude (Buddy System).
 pub const BUDDY: u16 = WILD_AS + K;
-pub const EDDY: u16 = BUDDY + K;
-pub const NO_EDDY: u16 = EDDY + 1;
-pub const TAP: u16 = EDDY + 2;
-pub const NO_TAP: u16 = EDDY + 3;
-pub const BLOCK: u16 = EDDY + 4;
-pub const NO_BLOCK: u16 = EDDY + 5;
+/// Let a Fast Eddy window pass (a claim is `PLAY(kind)` of the identical card).
+pub const NO_EDDY: u16 = BUDDY + K;
+pub const TAP: u16 = NO_EDDY + 1;
+pub const NO_TAP: u16 = NO_EDDY + 2;
+pub const BLOCK: u16 = NO_EDDY + 3;
+pub const NO_BLOCK: u16 = NO_EDDY + 4;
 /// Refuse a Red One's shown card.
-pub const DENY: u16 = EDDY + 6;
-pub const ACCEPT_GIFT: u16 = EDDY + 7;
+pub const DENY: u16 = NO_EDDY + 5;
+pub const ACCEPT_GIFT: u16 = NO_EDDY + 6;
 /// The challenged player declines the compensation of a leak.
-pub const COMPENSATE_NONE: u16 = EDDY + 8;
-pub const CALL_UNO: u16 = EDDY + 9;
-pub const SILENT: u16 = EDDY + 10;
-pub const CATCH: u16 = EDDY + 11;
-pub const NO_CATCH: u16 = EDDY + 12;
+pub const COMPENSATE_NONE: u16 = NO_EDDY + 7;
+pub const CALL_UNO: u16 = NO_EDDY + 8;
+pub const SILENT: u16 = NO_EDDY + 9;
+pub const CATCH: u16 = NO_EDDY + 10;
+pub const NO_CATCH: u16 = NO_EDDY + 11;
 /// Play both Player Cards at once (R23).
-pub const PLAYER_PAIR: u16 = EDDY + 13;
-pub const MATH_START: u16 = EDDY + 14;
+pub const PLAYER_PAIR: u16 = NO_EDDY + 12;
+pub const MATH_START: u16 = NO_EDDY + 13;
 /// `OP + o`: `+ - x / avg`.
-pub const OP: u16 = EDDY + 15;
+pub const OP: u16 = NO_EDDY + 14;
 pub const ROTATE_ADD: u16 = OP + 5;
 pub const ROTATE_CANCEL: u16 = OP + 6;
 pub const DIR_CLOCKWISE: u16 = OP + 7;
@@ -109,7 +109,6 @@ pub fn action_name(a: Action) -> String {
         DONE => "done",
         ACCEPT => "accept",
         CHALLENGE => "challenge",
-        EDDY => "eddy",
         NO_EDDY => "no eddy",
         TAP => "tap",
         NO_TAP => "no tap",

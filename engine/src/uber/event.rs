@@ -68,6 +68,16 @@ pub enum Event {
     Passed {
         seat: u8,
     },
+    /// A Fast Eddy landed: `seat` threw `card` out of turn.
+    Eddied {
+        seat: u8,
+        card: u8,
+    },
+    /// The runner's deck tap beat `claimant`'s Fast Eddy.
+    TapWon {
+        seat: u8,
+        claimant: u8,
+    },
     Skipped {
         seat: u8,
     },
@@ -165,6 +175,15 @@ impl fmt::Display for Event {
             Event::Drew { seat, card } => write!(f, "seat {seat} draws {}", c(card)),
             Event::Penalty { seat, cards } => write!(f, "seat {seat} drew {cards} (penalty)"),
             Event::Passed { seat } => write!(f, "seat {seat} passes"),
+            Event::Eddied { seat, card } => {
+                write!(f, "seat {seat} Fast Eddies {} out of turn", c(card))
+            }
+            Event::TapWon { seat, claimant } => {
+                write!(
+                    f,
+                    "seat {seat}'s deck tap beats seat {claimant}'s Fast Eddy"
+                )
+            }
             Event::Skipped { seat } => write!(f, "seat {seat} is skipped"),
             Event::Reversed => write!(f, "direction reversed"),
             Event::JokerReversed { seat, victim } => {

@@ -19,6 +19,9 @@ use crate::pile::DrawPile;
 use crate::rng::Rng;
 use crate::NoEvents;
 
+/// `UberState::last_play` when no Fast Eddy window is open.
+pub const NO_PLAY: u8 = 0xff;
+
 /// A hand, or the discard pile's contents: counts per kind.
 pub type UberHand = Hand<NUM_KINDS, 1>;
 
@@ -54,6 +57,18 @@ pub enum Phase {
     Turn,
     /// `current` faces the draw stack: stack, Joker, accept, challenge.
     Respond,
+    /// `current` may add cards to the play being laid (R24, Pinwheel), or be done.
+    More,
+    /// The Fast Eddy window (7.2): `asker` may throw a card identical to the last play
+    /// before `current` (the runner) plays.
+    Eddy {
+        asker: u8,
+    },
+    /// `claimant` threw `kind`: `current` (the runner) may deck-tap.
+    Tap {
+        claimant: u8,
+        kind: u8,
+    },
     /// `current` names a colour.
     Color {
         why: ColorWhy,
@@ -103,6 +118,19 @@ pub struct Stack {
     pub joker_major: bool,
 }
 
+/// The play being laid: one card, or several of one type (R24, Pinwheel).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Group {
+    pub first: u8,
+    pub len: u8,
+    pub skips: u8,
+    pub reverses: u8,
+    pub minors: u8,
+    pub majors: u8,
+    /// The first card is a Major played holding a card of the colour in play (R13).
+    pub guilty: bool,
+}
+
 /// What a hand's dealer chose (or the options fixed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HandRules {
@@ -146,6 +174,8 @@ pub struct UberStats {
     pub jokers: u32,
     pub leaks: u32,
     pub pairs: u32,
+    /// Deck taps that beat a Fast Eddy.
+    pub taps_won: u32,
     /// Hands each add-on was on.
     pub addon_on: [u32; NUM_ADDONS],
     /// Hands played in each mode.
@@ -176,6 +206,11 @@ pub struct UberState {
     pub(crate) current: u8,
     pub(crate) clockwise: bool,
     pub(crate) stack: Stack,
+    pub(crate) group: Group,
+    /// The kind of the last card played as a play (the Fast Eddy window's card; `NO_PLAY`:
+    /// none open) and who played it.
+    pub(crate) last_play: u8,
+    pub(crate) last_player: u8,
     pub(crate) phase: Phase,
     pub(crate) resume: Resume,
     /// `current` has drawn this turn (R11).
@@ -241,6 +276,9 @@ impl UberState {
             current: 0,
             clockwise: true,
             stack: Stack::default(),
+            group: Group::default(),
+            last_play: NO_PLAY,
+            last_player: 0,
             phase: Phase::Turn,
             resume: Resume::SameTurn,
             drew: false,
@@ -526,7 +564,46 @@ impl UberState {
         self.begin_turn(first);
     }
 
+    /// The turn of `runner` comes next: first the Fast Eddy window on the last play, if one
+    /// is open (7.2).
+    fn runner_turn(&mut self, runner: u8) {
+        self.current = runner;
+        if self.last_play != NO_PLAY && self.rules.has(FAST_EDDY) {
+            if let Some(asker) = self.next_claimant(self.last_player) {
+                self.phase = Phase::Eddy { asker };
+                return;
+            }
+        }
+        self.begin_turn(runner);
+    }
+
+    /// The kinds `seat` may throw on the last play (7.1; Michael Jackson Minors: any Minor on
+    /// a Minor, 11.3).
+    pub(crate) fn eddy_kinds(&self, seat: u8) -> u64 {
+        let k = self.last_play;
+        let hand = self.hands[seat as usize].mask(0);
+        let mut m = hand & (1 << k);
+        if is_minor(k) && self.rules.has(MJ_MINORS) {
+            m |= hand & MINORS;
+        }
+        m
+    }
+
+    /// The first seat after `from`, in turn order and before the last player comes round
+    /// again, that may claim the Fast Eddy window (not the runner, not the last player).
+    fn next_claimant(&self, from: u8) -> Option<u8> {
+        let mut s = self.next_seat(from, 1);
+        while s != self.last_player {
+            if s != self.current && self.eddy_kinds(s) != 0 {
+                return Some(s);
+            }
+            s = self.next_seat(s, 1);
+        }
+        None
+    }
+
     fn begin_turn(&mut self, seat: u8) {
+        self.last_play = NO_PLAY;
         self.current = seat;
         self.drew = false;
         self.counters.turns += 1;
@@ -539,7 +616,7 @@ impl UberState {
 
     fn go(&mut self, r: Resume) {
         match r {
-            Resume::Begin(s) => self.begin_turn(s),
+            Resume::Begin(s) => self.runner_turn(s),
             Resume::SameTurn => {
                 self.drew = false;
                 self.phase = Phase::Turn;
@@ -568,57 +645,113 @@ impl UberState {
         }
     }
 
-    /// `me` plays `kind` from the hand (the choice is legal). Returns whether the hand ended.
-    fn play(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
-        let guilty = kind == WILD_DRAW_FOUR
-            && self.color != NO_COLOR
-            && self.hands[me as usize].mask(0) & color_mask(self.color) != 0;
+    /// `me` begins a play with `kind` (the choice is legal): lays it, then either waits for
+    /// more cards of the group (R24, Pinwheel) or resolves the play.
+    fn start_play(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.group = Group {
+            first: kind,
+            guilty: kind == WILD_DRAW_FOUR
+                && self.color != NO_COLOR
+                && self.hands[me as usize].mask(0) & color_mask(self.color) != 0,
+            ..Group::default()
+        };
+        if self.lay(me, kind, log) {
+            return;
+        }
+        if self.addable(me) != 0 {
+            self.phase = Phase::More;
+        } else {
+            self.resolve_play(me, log);
+        }
+    }
+
+    /// `me` lays `kind` on the discard pile as part of the play in `group`. Returns whether the
+    /// hand ended (the player has no cards left).
+    fn lay(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
         self.discard_from(me, kind);
         log.event(Event::Played {
             seat: me,
             card: kind,
         });
+        self.last_play = kind;
+        self.last_player = me;
+        let g = &mut self.group;
+        g.len += 1;
+        if kind < WILD {
+            match rank_of(kind) {
+                RANK_SKIP => g.skips += 1,
+                RANK_REVERSE => g.reverses += 1,
+                RANK_DRAW_TWO => g.minors += 1,
+                _ => {}
+            }
+            self.color = color_of(kind);
+        } else if kind == WILD_DRAW_FOUR {
+            g.majors += 1;
+        }
         if self.hands[me as usize].is_empty() {
             self.hand_over(me, log);
             return true;
         }
-        if !is_black(kind) {
-            self.color = color_of(kind);
+        false
+    }
+
+    /// The kinds `me` may add to the play in `group` (R24: identical copies; Pinwheel: the same
+    /// rank in any colour, R41). 0s, 1s and the one-of-a-kind black cards never join a group:
+    /// their effects are decisions of their own.
+    pub(crate) fn addable(&self, me: u8) -> u64 {
+        let first = self.group.first;
+        if is_one(first) || number(first) == Some(0) || (is_black(first) && first > WILD_DRAW_FOUR)
+        {
+            return 0;
         }
-        match kind {
+        let hand = self.hands[me as usize].mask(0);
+        let mut m = hand & (1 << first);
+        if !is_black(first) && self.rules.has(PINWHEEL) {
+            m |= hand & rank_mask(first);
+        }
+        m
+    }
+
+    /// The play in `group` is complete: its effects (R41: every card's, in order; they are all
+    /// of one type).
+    fn resolve_play(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let g = self.group;
+        match g.first {
             WILD | JOKER | ASHLEY | SNOWBOB => {
                 self.phase = Phase::Color {
                     why: ColorWhy::Plain,
                 }
             }
             WILD_DRAW_FOUR => {
-                self.stack.guilty = guilty;
                 self.phase = Phase::Color {
                     why: ColorWhy::Major,
-                };
+                }
             }
             UBER | CHANGE_HANDS => {
                 self.phase = Phase::Color {
-                    why: ColorWhy::Exchange(kind),
+                    why: ColorWhy::Exchange(g.first),
                 }
             }
-            k => match rank_of(k) {
-                RANK_SKIP => self.end_play(me, 1, log),
-                RANK_REVERSE => {
-                    self.clockwise = !self.clockwise;
-                    log.event(Event::Reversed);
+            _ => {
+                let mut skips = g.skips;
+                if g.reverses > 0 {
+                    if g.reverses & 1 == 1 {
+                        self.clockwise = !self.clockwise;
+                    }
+                    for _ in 0..g.reverses {
+                        log.event(Event::Reversed);
+                    }
                     // Two players: a Reverse acts as a Skip (classic).
-                    let skips = (self.n == 2) as u8;
-                    self.end_play(me, skips, log);
+                    if self.n == 2 {
+                        skips += g.reverses;
+                    }
                 }
-                RANK_DRAW_TWO => {
-                    self.push_stack(me, 2, false, false);
-                    self.end_play(me, 0, log);
+                if g.minors > 0 {
+                    self.push_stack(me, 2 * g.minors as u16, false, false);
                 }
-                _ => self.end_play(me, 0, log),
-            },
+                self.end_play(me, skips, log);
+            }
         }
-        false
     }
 
     fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
@@ -640,6 +773,7 @@ impl UberState {
             seat: me,
             card: JOKER,
         });
+        self.last_play = NO_PLAY;
         self.stats.jokers += 1;
         if self.hands[me as usize].is_empty() {
             self.hand_over(me, log);
@@ -801,6 +935,7 @@ impl UberState {
                 self.dealer
             }
             Phase::Block { target, .. } => target,
+            Phase::Eddy { asker } => asker,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -821,7 +956,9 @@ impl UberState {
                     DecisionKind::Play
                 }
             }
-            Phase::Respond | Phase::Block { .. } => DecisionKind::Respond,
+            Phase::More => DecisionKind::Play,
+            Phase::Eddy { .. } => DecisionKind::JumpIn,
+            Phase::Respond | Phase::Block { .. } | Phase::Tap { .. } => DecisionKind::Respond,
             Phase::Color { .. } => DecisionKind::ChooseColor,
             Phase::Target { .. } => DecisionKind::ChooseTarget,
             Phase::Keep | Phase::Compensate { .. } => DecisionKind::GiveCard,
@@ -891,6 +1028,28 @@ impl UberState {
                 if self.stack.challengeable {
                     out.push(CHALLENGE);
                 }
+            }
+            Phase::More => {
+                let mut m = self.addable(me);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(PLAY + k);
+                }
+                out.push(DONE);
+            }
+            Phase::Eddy { asker } => {
+                let mut m = self.eddy_kinds(asker);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(PLAY + k);
+                }
+                out.push(NO_EDDY);
+            }
+            Phase::Tap { .. } => {
+                out.push(TAP);
+                out.push(NO_TAP);
             }
             Phase::Color { .. } => {
                 for c in 0..4 {
@@ -1006,18 +1165,52 @@ impl UberState {
                 PLAYER_PAIR => {
                     self.phase = Phase::Keep;
                 }
-                a => {
-                    self.play(me, (a - PLAY) as u8, log);
-                }
+                a => self.start_play(me, (a - PLAY) as u8, log),
             },
             Phase::Respond => match a {
                 ACCEPT => self.accept(me, log),
                 CHALLENGE => self.challenge(me, log),
                 a if a == PLAY + JOKER as u16 => self.joker_answer(me, log),
-                a => {
-                    self.play(me, (a - PLAY) as u8, log);
-                }
+                a => self.start_play(me, (a - PLAY) as u8, log),
             },
+            Phase::More => {
+                // Done, or the last card that could join was laid (and the hand goes on).
+                let complete =
+                    a == DONE || (!self.lay(me, (a - PLAY) as u8, log) && self.addable(me) == 0);
+                if complete {
+                    self.resolve_play(me, log);
+                }
+            }
+            Phase::Eddy { asker } => {
+                if a == NO_EDDY {
+                    match self.next_claimant(asker) {
+                        Some(next) => self.phase = Phase::Eddy { asker: next },
+                        None => self.begin_turn(me),
+                    }
+                } else {
+                    self.phase = Phase::Tap {
+                        claimant: asker,
+                        kind: (a - PLAY) as u8,
+                    };
+                }
+            }
+            Phase::Tap { claimant, kind } => {
+                if a == TAP && self.rng.chance(self.opts.deck_tap_probability) {
+                    // The runner touched the pile first: the window closes (R25).
+                    self.stats.taps_won += 1;
+                    log.event(Event::TapWon { seat: me, claimant });
+                    self.begin_turn(me);
+                } else {
+                    self.counters.jump_ins += 1;
+                    log.event(Event::Eddied {
+                        seat: claimant,
+                        card: kind,
+                    });
+                    // R26: play goes on from the Eddy-er.
+                    self.current = claimant;
+                    self.start_play(claimant, kind, log);
+                }
+            }
             Phase::Color { why } => {
                 let c = (a - COLOR) as u8;
                 self.color = c;
@@ -1025,8 +1218,8 @@ impl UberState {
                 match why {
                     ColorWhy::Plain | ColorWhy::Pair => self.end_play(me, 0, log),
                     ColorWhy::Major => {
-                        let guilty = self.stack.guilty;
-                        self.push_stack(me, 4, true, guilty);
+                        let g = self.group;
+                        self.push_stack(me, 4 * g.majors as u16, true, g.guilty);
                         self.end_play(me, 0, log);
                     }
                     ColorWhy::Exchange(card) => self.phase = Phase::Target { card },
@@ -1088,6 +1281,7 @@ impl UberState {
                     seat: me,
                     card: SNOWBOB,
                 });
+                self.last_play = NO_PLAY;
                 self.stats.pairs += 1;
                 log.event(Event::PairPlayed {
                     seat: me,

@@ -133,6 +133,8 @@ fn position(players: usize, hands: &[&str], top: &str) -> UberState {
     }
     st.current = 0;
     st.phase = Phase::Turn;
+    // The fixed preset's add-ons: Fast Eddy and Go Fish.
+    st.rules.addons = (1 << FAST_EDDY) | (1 << GO_FISH);
     st
 }
 
@@ -469,4 +471,109 @@ fn the_dealer_chooses_what_the_options_leave_open() {
     assert!(!st.clockwise());
     assert_eq!(st.hand(0).len(), 7);
     assert!(st.rules().has(FAST_EDDY) && st.rules().has(GO_FISH));
+}
+
+#[test]
+fn a_fast_eddy_lands_and_play_goes_on_from_the_eddy_er() {
+    // L106-L108, R25, R26: seat 2 holds the identical R5; seat 1 is the runner.
+    let mut st = position(4, &["R5 G6 G7", "B7 B8", "R5 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[play("R5"), NO_EDDY]);
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!(
+        st.phase(),
+        Phase::Tap {
+            claimant: 2,
+            kind: parse_card("R5").unwrap()
+        }
+    );
+    assert_eq!(st.to_act().unwrap().0, 1, "the runner decides the tap");
+    let log = apply_all(&mut st, &[NO_TAP]);
+    assert!(log.contains(&Event::Eddied {
+        seat: 2,
+        card: parse_card("R5").unwrap()
+    }));
+    assert_eq!((st.current(), st.phase()), (3, Phase::Turn));
+    assert_eq!(st.hand(2).len(), 2);
+    assert_eq!(st.counters().jump_ins, 1);
+}
+
+#[test]
+fn the_deck_tap_wins_with_its_probability() {
+    // R25: a tap that always wins, and one that never does.
+    for (p, runner_keeps) in [(1.0, true), (0.0, false)] {
+        let mut st = position(4, &["R5 G6 G7", "B7 B8", "R5 Y2 Y3", "G1 G2"], "R3");
+        st.opts.deck_tap_probability = p;
+        apply_all(&mut st, &[play("R5"), play("R5"), TAP]);
+        assert_eq!(st.current() == 1, runner_keeps, "p = {p}");
+        assert_eq!(st.stats().taps_won, runner_keeps as u32);
+    }
+}
+
+#[test]
+fn nobody_may_eddy_without_the_identical_card_or_at_two_players() {
+    let mut st = position(4, &["R5 G6 G7", "B7 B8", "G5 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // Two players: the only other player is the runner.
+    let mut st = position(2, &["R5 G6 G7", "R5 B8"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // Fast Eddy off.
+    let mut st = position(4, &["R5 G6 G7", "B7 B8", "R5 Y2 Y3", "G1 G2"], "R3");
+    st.rules.addons = 0;
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!(st.phase(), Phase::Turn);
+}
+
+#[test]
+fn an_eddy_on_a_minor_moves_the_stack_past_the_eddy_er() {
+    // 7.3: the Eddy-er's Minor stacks; the victim is the player after them.
+    let mut st = position(4, &["R+2 G6 G7", "B7 B8", "R+2 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R+2"), play("R+2"), NO_TAP]);
+    assert_eq!((st.current(), st.phase()), (3, Phase::Respond));
+    assert_eq!(st.stack().total, 4);
+    // Michael Jackson Minors: any Minor answers a Minor out of turn (11.3).
+    let mut st = position(4, &["R+2 G6 G7", "B7 B8", "G+2 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    assert_eq!(
+        st.phase(),
+        Phase::Respond,
+        "a G+2 is not identical to a R+2"
+    );
+    let mut st = position(4, &["R+2 G6 G7", "B7 B8", "G+2 Y2 Y3", "G1 G2"], "R3");
+    st.rules.addons |= 1 << MJ_MINORS;
+    apply_all(&mut st, &[play("R+2")]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+}
+
+#[test]
+fn identical_cards_are_thrown_together_and_each_acts() {
+    // L112-L113, R24: two Skips skip two players.
+    let mut st = position(4, &["RS RS G2 G3", "B7 B8", "Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("RS")]);
+    assert_eq!(st.phase(), Phase::More);
+    apply_all(&mut st, &[play("RS")]);
+    assert_eq!(st.current(), 3);
+    // Done after one: one Skip.
+    let mut st = position(4, &["RS RS G2 G3", "B7 B8", "Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("RS"), DONE]);
+    assert_eq!(st.current(), 2);
+}
+
+#[test]
+fn pinwheel_lays_a_rank_in_any_colours_and_the_top_card_sets_the_colour() {
+    // L220-L224, R41.
+    let mut st = position(3, &["R7 Y7 B7 G2", "B1 B8", "Y2 Y3"], "R3");
+    st.rules.addons |= 1 << PINWHEEL;
+    apply_all(&mut st, &[play("R7"), play("B7"), play("Y7")]);
+    assert_eq!((st.top(), st.color()), (parse_card("Y7").unwrap(), 1));
+    assert_eq!(st.hand(0).len(), 1);
+    // Without Pinwheel the play is one card.
+    let mut st = position(3, &["R7 Y7 B7 G2", "B1 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R7")]);
+    assert_eq!(st.current(), 1);
 }

@@ -68,6 +68,18 @@ pub enum Event {
     Passed {
         seat: u8,
     },
+    /// A fishing 0 asks `target` (everyone: `None`) for `card`.
+    Asked {
+        seat: u8,
+        target: Option<u8>,
+        card: u8,
+    },
+    /// `seat` hands `card` to `to` (a fishing 0's answer).
+    HandedOver {
+        seat: u8,
+        to: u8,
+        card: u8,
+    },
     /// A Fast Eddy landed: `seat` threw `card` out of turn.
     Eddied {
         seat: u8,
@@ -175,6 +187,13 @@ impl fmt::Display for Event {
             Event::Drew { seat, card } => write!(f, "seat {seat} draws {}", c(card)),
             Event::Penalty { seat, cards } => write!(f, "seat {seat} drew {cards} (penalty)"),
             Event::Passed { seat } => write!(f, "seat {seat} passes"),
+            Event::Asked { seat, target, card } => match target {
+                Some(t) => write!(f, "seat {seat} asks seat {t} for {}", c(card)),
+                None => write!(f, "seat {seat} asks everyone for {}", c(card)),
+            },
+            Event::HandedOver { seat, to, card } => {
+                write!(f, "seat {seat} hands {} to seat {to}", c(card))
+            }
             Event::Eddied { seat, card } => {
                 write!(f, "seat {seat} Fast Eddies {} out of turn", c(card))
             }

@@ -19,6 +19,9 @@ use crate::pile::DrawPile;
 use crate::rng::Rng;
 use crate::NoEvents;
 
+/// No seat (a fishing 0 asking everyone).
+pub const NO_SEAT: u8 = 0xff;
+
 /// `UberState::last_play` when no Fast Eddy window is open.
 pub const NO_PLAY: u8 = 0xff;
 
@@ -76,6 +79,12 @@ pub enum Phase {
     /// `current` chooses whom to exchange hands with (`card`: the Über or Change Hands).
     Target {
         card: u8,
+    },
+    /// `current` names the card a 0 fishes for (`fish_target`, or everyone).
+    Ask,
+    /// `seat`, asked by a 0, may block with a 0 of their own (`PLAY(kind)`) or not.
+    ZeroBlock {
+        seat: u8,
     },
     /// `target` may block `current`'s exchange with the blocking card.
     Block {
@@ -217,6 +226,9 @@ pub struct UberState {
     pub(crate) drew: bool,
     /// The player whose UNO call is pending or being checked.
     pub(crate) uno_seat: u8,
+    /// A fishing 0's target (`NO_SEAT`: everyone) and the card asked for.
+    pub(crate) fish_target: u8,
+    pub(crate) ask: u8,
     pub(crate) nappy: Option<u8>,
     pub(crate) truncated: bool,
 }
@@ -283,6 +295,8 @@ impl UberState {
             resume: Resume::SameTurn,
             drew: false,
             uno_seat: 0,
+            fish_target: NO_SEAT,
+            ask: 0,
             nappy: None,
             truncated: false,
         }
@@ -732,6 +746,7 @@ impl UberState {
                     why: ColorWhy::Exchange(g.first),
                 }
             }
+            k if number(k) == Some(0) => self.start_fishing(me),
             _ => {
                 let mut skips = g.skips;
                 if g.reverses > 0 {
@@ -752,6 +767,73 @@ impl UberState {
                 self.end_play(me, skips, log);
             }
         }
+    }
+
+    /// A 0 was played (section 8, 11.5, 11.6): Go Fish asks one player, Macchu Picchu and
+    /// Picchu Macchu ask everyone; with none of them the 0 does nothing.
+    fn start_fishing(&mut self, me: u8) {
+        self.fish_target = NO_SEAT;
+        if self.rules.has(MACCHU_PICCHU) || self.rules.has(PICCHU_MACCHU) {
+            self.phase = Phase::Ask;
+        } else if self.rules.has(GO_FISH) {
+            self.phase = Phase::Target { card: self.top };
+        } else {
+            self.after_turn(me, Resume::Begin(self.next_seat(me, 1)));
+        }
+    }
+
+    /// The asked seat `s` answers the fishing 0: a chance to block with a 0, then the card or
+    /// the draw.
+    fn fish_at(&mut self, s: u8, log: &mut impl EventSink<Event>) {
+        if self.hands[s as usize].mask(0) & ZEROS != 0 {
+            self.phase = Phase::ZeroBlock { seat: s };
+        } else {
+            self.fish_settle(s, log);
+        }
+    }
+
+    /// `s` did not block: a holder hands one copy over; otherwise the asker draws (Go Fish,
+    /// Macchu Picchu) or `s` draws (Picchu Macchu).
+    fn fish_settle(&mut self, s: u8, log: &mut impl EventSink<Event>) {
+        let asker = self.current;
+        let k = self.ask;
+        if self.hands[s as usize].count(k as usize) > 0 {
+            self.hands[s as usize].remove(k as usize);
+            self.hands[asker as usize].add(k as usize);
+            log.event(Event::HandedOver {
+                seat: s,
+                to: asker,
+                card: k,
+            });
+        } else {
+            let drawer = if self.rules.has(PICCHU_MACCHU) {
+                s
+            } else {
+                asker
+            };
+            if let Some(c) = self.draw_card(log) {
+                self.hands[drawer as usize].add(c as usize);
+                log.event(Event::Drew {
+                    seat: drawer,
+                    card: c,
+                });
+            }
+        }
+        self.fish_next(s, log);
+    }
+
+    /// The ask moves on from `s` (everyone, in turn order, for Macchu Picchu and Picchu
+    /// Macchu), or the play is over.
+    fn fish_next(&mut self, s: u8, log: &mut impl EventSink<Event>) {
+        let asker = self.current;
+        if self.fish_target == NO_SEAT {
+            let next = self.next_seat(s, 1);
+            if next != asker {
+                self.fish_at(next, log);
+                return;
+            }
+        }
+        self.after_turn(asker, Resume::Begin(self.next_seat(asker, 1)));
     }
 
     fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
@@ -936,6 +1018,7 @@ impl UberState {
             }
             Phase::Block { target, .. } => target,
             Phase::Eddy { asker } => asker,
+            Phase::ZeroBlock { seat } => seat,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -958,7 +1041,10 @@ impl UberState {
             }
             Phase::More => DecisionKind::Play,
             Phase::Eddy { .. } => DecisionKind::JumpIn,
-            Phase::Respond | Phase::Block { .. } | Phase::Tap { .. } => DecisionKind::Respond,
+            Phase::Respond | Phase::Block { .. } | Phase::Tap { .. } | Phase::ZeroBlock { .. } => {
+                DecisionKind::Respond
+            }
+            Phase::Ask => DecisionKind::ChooseTarget,
             Phase::Color { .. } => DecisionKind::ChooseColor,
             Phase::Target { .. } => DecisionKind::ChooseTarget,
             Phase::Keep | Phase::Compensate { .. } => DecisionKind::GiveCard,
@@ -1062,6 +1148,23 @@ impl UberState {
                         out.push(TARGET + t as u16);
                     }
                 }
+            }
+            Phase::Ask => {
+                for k in 0..NUM_KINDS as u16 {
+                    // The Joker cannot be fished for (L83-L84); nor a card not in play.
+                    if k != JOKER as u16 && self.deck[k as usize] > 0 {
+                        out.push(ASK + k);
+                    }
+                }
+            }
+            Phase::ZeroBlock { seat } => {
+                let mut m = self.hands[seat as usize].mask(0) & ZEROS;
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(PLAY + k);
+                }
+                out.push(NO_BLOCK);
             }
             Phase::Block { .. } => {
                 out.push(BLOCK);
@@ -1227,6 +1330,40 @@ impl UberState {
                         let next = self.next_seat(me, 1);
                         self.begin_turn(next);
                     }
+                }
+            }
+            Phase::Target { card } if number(card) == Some(0) => {
+                self.fish_target = (a - TARGET) as u8;
+                self.phase = Phase::Ask;
+            }
+            Phase::Ask => {
+                self.ask = (a - ASK) as u8;
+                log.event(Event::Asked {
+                    seat: me,
+                    target: (self.fish_target != NO_SEAT).then_some(self.fish_target),
+                    card: self.ask,
+                });
+                let first = if self.fish_target == NO_SEAT {
+                    self.next_seat(me, 1)
+                } else {
+                    self.fish_target
+                };
+                self.fish_at(first, log);
+            }
+            Phase::ZeroBlock { seat } => {
+                if a == NO_BLOCK {
+                    self.fish_settle(seat, log);
+                } else {
+                    // R18: the blocking 0 goes on the pile; the colour in play stays.
+                    let k = (a - PLAY) as u8;
+                    self.discard_from(seat, k);
+                    self.stats.blocks += 1;
+                    log.event(Event::Blocked { seat, card: k });
+                    if self.hands[seat as usize].is_empty() {
+                        self.hand_over(seat, log);
+                        return;
+                    }
+                    self.fish_next(seat, log);
                 }
             }
             Phase::Target { card } => {

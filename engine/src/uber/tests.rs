@@ -577,3 +577,75 @@ fn pinwheel_lays_a_rank_in_any_colours_and_the_top_card_sets_the_colour() {
     apply_all(&mut st, &[play("R7")]);
     assert_eq!(st.current(), 1);
 }
+
+fn ask(code: &str) -> u16 {
+    ASK + parse_card(code).unwrap() as u16
+}
+
+#[test]
+fn go_fish_asks_one_player_for_a_card() {
+    // L115-L118, R28.
+    let mut st = position(3, &["R0 G5 G6", "G7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R0")]);
+    assert_eq!(st.phase(), Phase::Target { card: 0 });
+    apply_all(&mut st, &[TARGET + 1]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(ask("J")), "the Joker cannot be fished for");
+    assert!(legal.contains(ask("U")));
+    let log = apply_all(&mut st, &[ask("G7")]);
+    assert!(log.contains(&Event::HandedOver {
+        seat: 1,
+        to: 0,
+        card: parse_card("G7").unwrap()
+    }));
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (3, 1));
+    assert_eq!(st.current(), 1);
+    // A miss: the asker draws.
+    let mut st = position(3, &["R0 G5 G6", "G7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R0"), TARGET + 2, ask("G7")]);
+    assert_eq!((st.hand(0).len(), st.hand(2).len()), (3, 2));
+}
+
+#[test]
+fn the_target_blocks_a_fishing_zero_with_its_own() {
+    let mut st = position(3, &["R0 G5 G6", "G7 B0", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R0"), TARGET + 1, ask("G7")]);
+    assert_eq!(st.phase(), Phase::ZeroBlock { seat: 1 });
+    apply_all(&mut st, &[play("B0")]);
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 1));
+    assert_eq!(
+        (st.top(), st.color()),
+        (parse_card("B0").unwrap(), 0),
+        "R18"
+    );
+}
+
+#[test]
+fn macchu_picchu_asks_everyone_and_the_asker_draws_per_miss() {
+    // L240-L242, R43: seat 2 blocks for itself only.
+    let mut st = position(4, &["R0 G5 G6", "G7 B8", "Y0 Y3", "G2 G3"], "R3");
+    st.rules.addons |= 1 << MACCHU_PICCHU;
+    apply_all(&mut st, &[play("R0")]);
+    assert_eq!(st.phase(), Phase::Ask);
+    apply_all(&mut st, &[ask("G7"), play("Y0")]);
+    // Seat 1 handed G7 over; seat 2 blocked; seat 3 had none: the asker drew one.
+    assert_eq!(st.hand(0).len(), 4);
+    assert_eq!(
+        (st.hand(1).len(), st.hand(2).len(), st.hand(3).len()),
+        (1, 1, 2)
+    );
+}
+
+#[test]
+fn picchu_macchu_makes_the_players_without_the_card_draw() {
+    // L244-L245.
+    let mut st = position(4, &["R0 G5 G6", "G7 B8", "Y2 Y3", "G2 G3"], "R3");
+    st.rules.addons |= 1 << PICCHU_MACCHU;
+    apply_all(&mut st, &[play("R0"), ask("G7")]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(
+        (st.hand(1).len(), st.hand(2).len(), st.hand(3).len()),
+        (1, 3, 3)
+    );
+}

@@ -167,6 +167,8 @@ pub const fn color_mask(c: u8) -> u64 {
 pub const ONES: u64 = (1 << 1) | (1 << 14) | (1 << 27) | (1 << 40);
 /// Every black kind.
 pub const BLACK: u64 = ((1u64 << NUM_KINDS) - 1) & !((1u64 << 52) - 1);
+/// The Yellow One (the one 1 that answers a draw stack, L141).
+pub const YELLOW_ONE: u8 = 14;
 /// Every 0.
 pub const ZEROS: u64 = 1 | (1 << 13) | (1 << 26) | (1 << 39);
 /// Every Minor.

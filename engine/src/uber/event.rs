@@ -68,6 +68,45 @@ pub enum Event {
     Passed {
         seat: u8,
     },
+    /// The Wild One's action does not happen (blocked, and not reinstated).
+    OneBlocked {
+        card: u8,
+    },
+    /// The Red One's card, face down from `seat` to `to`.
+    Gave {
+        seat: u8,
+        to: u8,
+        card: u8,
+    },
+    /// The Red One's giver showed the card (R32): `to` saw it.
+    Shown {
+        seat: u8,
+        to: u8,
+        card: u8,
+    },
+    Denied {
+        seat: u8,
+        card: u8,
+    },
+    /// The Yellow One's exchange: `cards` to the bottom, as many drawn.
+    YellowExchange {
+        seat: u8,
+        cards: u16,
+    },
+    /// The Yellow One on a stack: the card drawn that decides (R33).
+    YellowFlip {
+        seat: u8,
+        card: u8,
+    },
+    /// Every hand moved `steps` seats on.
+    HandsPassed {
+        steps: u8,
+    },
+    /// The Green One: `seat` takes `card` from the discard pile.
+    Repo {
+        seat: u8,
+        card: u8,
+    },
     /// A fishing 0 asks `target` (everyone: `None`) for `card`.
     Asked {
         seat: u8,
@@ -187,6 +226,25 @@ impl fmt::Display for Event {
             Event::Drew { seat, card } => write!(f, "seat {seat} draws {}", c(card)),
             Event::Penalty { seat, cards } => write!(f, "seat {seat} drew {cards} (penalty)"),
             Event::Passed { seat } => write!(f, "seat {seat} passes"),
+            Event::OneBlocked { card } => write!(f, "{} is blocked", c(card)),
+            Event::Gave { seat, to, card } => {
+                write!(f, "seat {seat} gives seat {to} {} face down", c(card))
+            }
+            Event::Shown { seat, to, card } => {
+                write!(f, "seat {seat} shows {} to seat {to}", c(card))
+            }
+            Event::Denied { seat, card } => write!(f, "seat {seat} denies {}", c(card)),
+            Event::YellowExchange { seat, cards } => write!(
+                f,
+                "seat {seat} puts {cards} cards under the pile and draws as many"
+            ),
+            Event::YellowFlip { seat, card } => {
+                write!(f, "seat {seat} draws {} for the Yellow One", c(card))
+            }
+            Event::HandsPassed { steps } => write!(f, "every hand moves {steps} seat(s) on"),
+            Event::Repo { seat, card } => {
+                write!(f, "seat {seat} takes {} from the discard pile", c(card))
+            }
             Event::Asked { seat, target, card } => match target {
                 Some(t) => write!(f, "seat {seat} asks seat {t} for {}", c(card)),
                 None => write!(f, "seat {seat} asks everyone for {}", c(card)),

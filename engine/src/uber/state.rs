@@ -80,6 +80,26 @@ pub enum Phase {
     Target {
         card: u8,
     },
+    /// The block window of the Wild One in `one`: `asker` may throw the same 1 (a block, or a
+    /// reinstatement) or not.
+    OneWindow {
+        asker: u8,
+    },
+    /// The Red One: `current` gives `to` a card face down (`left` more to give; `denied`: a
+    /// kind the receiver refused, `NO_PLAY` if none).
+    Give {
+        to: u8,
+        left: u8,
+        denied: u8,
+    },
+    /// The Red One's receiver saw the card (R32): accept it or deny it.
+    Gift {
+        to: u8,
+        kind: u8,
+        left: u8,
+    },
+    /// The Green One: `current` takes a card from the discard pile.
+    Repo,
     /// `current` names the card a 0 fishes for (`fish_target`, or everyone).
     Ask,
     /// `seat`, asked by a 0, may block with a 0 of their own (`PLAY(kind)`) or not.
@@ -138,6 +158,31 @@ pub struct Group {
     pub majors: u8,
     /// The first card is a Major played holding a card of the colour in play (R13).
     pub guilty: bool,
+}
+
+/// Where a 1 was played (9.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OneCtx {
+    /// On a normal turn.
+    #[default]
+    Turn,
+    /// The Yellow One answering a draw stack.
+    Stack,
+    /// Turned up as the turn card: it acts on the dealer.
+    TurnCard,
+}
+
+/// A Wild One being resolved: its block window and its action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OneAction {
+    pub kind: u8,
+    pub player: u8,
+    pub ctx: OneCtx,
+    /// Blocked now (a block and each reinstatement toggle it).
+    pub blocked: bool,
+    /// The next seat the window considers, and how many seats are left in this round.
+    pub next: u8,
+    pub left: u8,
 }
 
 /// What a hand's dealer chose (or the options fixed).
@@ -203,6 +248,10 @@ pub struct UberState {
     /// Copies of each kind in play.
     pub(crate) deck: [u8; NUM_KINDS],
     pub(crate) pile: DrawPile<MAX_CARDS>,
+    /// Cards put under the draw pile (the Yellow One's exchange): drawn only once the pile
+    /// above is empty, the last block put there first.
+    pub(crate) bottom: [u8; MAX_CARDS],
+    pub(crate) bottom_len: u16,
     /// Every card on the discard pile (the top card included).
     pub(crate) discard: UberHand,
     /// The top card of the discard pile, and the colour in play.
@@ -216,6 +265,7 @@ pub struct UberState {
     pub(crate) clockwise: bool,
     pub(crate) stack: Stack,
     pub(crate) group: Group,
+    pub(crate) one: OneAction,
     /// The kind of the last card played as a play (the Fast Eddy window's card; `NO_PLAY`:
     /// none open) and who played it.
     pub(crate) last_play: u8,
@@ -274,6 +324,8 @@ impl UberState {
             stats: UberStats::default(),
             deck,
             pile: DrawPile::new(),
+            bottom: [0; MAX_CARDS],
+            bottom_len: 0,
             discard: UberHand::new(),
             top: 0,
             color: NO_COLOR,
@@ -289,6 +341,7 @@ impl UberState {
             clockwise: true,
             stack: Stack::default(),
             group: Group::default(),
+            one: OneAction::default(),
             last_play: NO_PLAY,
             last_player: 0,
             phase: Phase::Turn,
@@ -386,7 +439,7 @@ impl UberState {
     /// Draws a card from the draw pile, first shuffling in the discard pile but its top card
     /// when it is empty. `None` when no card is left anywhere.
     fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
-        if self.pile.is_empty() && self.discard.len() > 1 {
+        if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
             let top = self.top as usize;
             let mut moved = 0u16;
             for (k, c) in self.discard.iter() {
@@ -401,7 +454,14 @@ impl UberState {
             self.counters.reshuffles += 1;
             log.event(Event::Reshuffled { cards: moved });
         }
-        let c = self.pile.draw(&mut self.rng)? as u8;
+        let c = match self.pile.draw(&mut self.rng) {
+            Some(c) => c as u8,
+            None if self.bottom_len > 0 => {
+                self.bottom_len -= 1;
+                self.bottom[self.bottom_len as usize]
+            }
+            None => return None,
+        };
         self.counters.cards_drawn += 1;
         Some(c)
     }
@@ -431,6 +491,7 @@ impl UberState {
     fn start_hand(&mut self, dealer: u8, log: &mut impl EventSink<Event>) {
         self.dealer = dealer;
         self.pile.clear();
+        self.bottom_len = 0;
         for k in 0..NUM_KINDS {
             for _ in 0..self.deck[k] {
                 self.pile.add_shuffled(k as u16);
@@ -534,12 +595,14 @@ impl UberState {
                 log.event(Event::Deal { seat, card: c });
             }
         }
-        // The turn card: black cards go back (R9).
+        self.turn_card(log);
+    }
+
+    /// Turns the turn card (section 3): black cards go back (R9); a 1 acts on the dealer after
+    /// its block window.
+    fn turn_card(&mut self, log: &mut impl EventSink<Event>) {
         let card = loop {
-            let c = self
-                .pile
-                .draw(&mut self.rng)
-                .expect("validated: a turn card") as u8;
+            let c = self.draw_card(log).expect("validated: a turn card");
             if !is_black(c) {
                 break c;
             }
@@ -551,6 +614,11 @@ impl UberState {
         self.color = color_of(card);
         log.event(Event::TurnCard { card });
         let d = self.dealer;
+        if is_one(card) {
+            self.current = d;
+            self.start_one(d, card, OneCtx::TurnCard, log);
+            return;
+        }
         let first = match rank_of(card) {
             RANK_SKIP => {
                 let s = self.next_seat(d, 1);
@@ -576,6 +644,215 @@ impl UberState {
             _ => self.next_seat(d, 1),
         };
         self.begin_turn(first);
+    }
+
+    // ---- the Wild Ones (section 9) ----
+
+    /// A 1 was played (or turned): its block window opens, then its action.
+    fn start_one(&mut self, player: u8, kind: u8, ctx: OneCtx, log: &mut impl EventSink<Event>) {
+        // A 1 is answered by blocks, not by Fast Eddies (a thrown identical 1 is a block).
+        self.last_play = NO_PLAY;
+        self.one = OneAction {
+            kind,
+            player,
+            ctx,
+            blocked: false,
+            next: self.next_seat(player, 1),
+            left: self.n,
+        };
+        self.one_window(log);
+    }
+
+    /// Asks the next seat of the block window that may throw, or applies the action once a
+    /// full round has passed (R31).
+    fn one_window(&mut self, log: &mut impl EventSink<Event>) {
+        let o = self.one;
+        let (mut next, mut left) = (o.next, o.left);
+        while left > 0 {
+            let s = next;
+            next = self.next_seat(s, 1);
+            left -= 1;
+            // Blocking is for the other players; reinstating for anyone (L124-L126).
+            let may =
+                (o.blocked || s != o.player) && self.hands[s as usize].count(o.kind as usize) > 0;
+            if may {
+                self.one.next = next;
+                self.one.left = left;
+                self.phase = Phase::OneWindow { asker: s };
+                return;
+            }
+        }
+        self.apply_one(log);
+    }
+
+    /// The window closed: the 1's action at Old School magnitude (9.2), unless blocked.
+    fn apply_one(&mut self, log: &mut impl EventSink<Event>) {
+        let o = self.one;
+        let p = o.player;
+        if o.blocked {
+            log.event(Event::OneBlocked { card: o.kind });
+            return match o.ctx {
+                OneCtx::Turn => self.end_play(p, 0, log),
+                OneCtx::Stack => {
+                    self.current = p;
+                    self.phase = Phase::Respond;
+                }
+                OneCtx::TurnCard => {
+                    let first = self.next_seat(p, 1);
+                    self.begin_turn(first);
+                }
+            };
+        }
+        self.current = p;
+        match color_of(o.kind) {
+            // Red: a card face down to another player.
+            0 => self.phase = Phase::Target { card: o.kind },
+            1 if o.ctx == OneCtx::Stack => self.yellow_on_stack(p, log),
+            1 => {
+                self.yellow_exchange(p, log);
+                self.finish_one(log);
+            }
+            2 if o.ctx == OneCtx::TurnCard => {
+                // The dealer adds the turned Green One to the hand; a fresh card is turned
+                // (R10).
+                self.discard.remove(o.kind as usize);
+                self.hands[p as usize].add(o.kind as usize);
+                log.event(Event::Repo {
+                    seat: p,
+                    card: o.kind,
+                });
+                self.turn_card(log);
+            }
+            2 => {
+                if self.repo_mask() != 0 {
+                    self.phase = Phase::Repo;
+                } else {
+                    self.finish_one(log);
+                }
+            }
+            _ => {
+                self.pass_hands(1, log);
+                self.finish_one(log);
+            }
+        }
+    }
+
+    /// After a 1's action: the play is over (or, for a turn card, the first turn begins).
+    fn finish_one(&mut self, log: &mut impl EventSink<Event>) {
+        let p = self.one.player;
+        match self.one.ctx {
+            OneCtx::TurnCard => {
+                let first = self.next_seat(p, 1);
+                self.begin_turn(first);
+            }
+            _ => self.end_play(p, 0, log),
+        }
+    }
+
+    /// The Yellow One on a normal turn (L143-L146): the hand goes to the bottom of the draw
+    /// pile and as many cards come from the top.
+    fn yellow_exchange(&mut self, p: u8, log: &mut impl EventSink<Event>) {
+        let h = self.hands[p as usize];
+        let count = h.len();
+        self.hands[p as usize].clear();
+        let start = self.bottom_len as usize;
+        for (k, c) in h.iter() {
+            for _ in 0..c {
+                self.bottom[self.bottom_len as usize] = k as u8;
+                self.bottom_len += 1;
+            }
+        }
+        // The block goes under the pile face down: its own order is unknown.
+        let block = &mut self.bottom[start..self.bottom_len as usize];
+        for i in (1..block.len()).rev() {
+            let j = self.rng.below(i as u32 + 1) as usize;
+            block.swap(i, j);
+        }
+        log.event(Event::YellowExchange {
+            seat: p,
+            cards: count as u16,
+        });
+        for _ in 0..count {
+            let Some(c) = self.draw_card(log) else { break };
+            self.hands[p as usize].add(c as usize);
+            log.event(Event::Drew { seat: p, card: c });
+        }
+    }
+
+    /// The Yellow One answering a draw stack (L147-L157, R33-R36): the player draws a card and
+    /// the table decides.
+    fn yellow_on_stack(&mut self, p: u8, log: &mut impl EventSink<Event>) {
+        let st = self.stack;
+        let Some(c) = self.draw_card(log) else {
+            // Nothing to flip: the stack stands.
+            self.phase = Phase::Respond;
+            return;
+        };
+        self.hands[p as usize].add(c as usize);
+        log.event(Event::YellowFlip { seat: p, card: c });
+        if c == self.one.kind {
+            // The drawn Yellow One blocks the original: the stack stands.
+            self.phase = Phase::Respond;
+            return;
+        }
+        self.stack = Stack::default();
+        let next = self.next_seat(p, 1);
+        let s = st.total;
+        match c {
+            WILD_DRAW_FOUR => self.hit_next(p, s + 4, log),
+            CHANGE_HANDS => {
+                self.penalty(p, s, log);
+                self.phase = Phase::Target { card: CHANGE_HANDS };
+            }
+            k if is_black(k) => {
+                // R35: every other black card reads as "Wild".
+                self.penalty(p, s, log);
+                self.phase = Phase::Target { card: WILD };
+            }
+            k if is_minor(k) => self.hit_next(p, s + 2, log),
+            k => match number(k) {
+                Some(v) => {
+                    self.penalty(p, v as u16, log);
+                    self.after_turn(p, Resume::Begin(next));
+                }
+                None if rank_of(k) == RANK_REVERSE => {
+                    self.penalty(st.hitter, s, log);
+                    self.after_turn(p, Resume::Begin(next));
+                }
+                // A Skip.
+                None => self.hit_next(p, s, log),
+            },
+        }
+    }
+
+    /// The Yellow One's table makes the player after `p` draw `count`: they are skipped
+    /// (R36).
+    fn hit_next(&mut self, p: u8, count: u16, log: &mut impl EventSink<Event>) {
+        let next = self.next_seat(p, 1);
+        self.penalty(next, count, log);
+        log.event(Event::Skipped { seat: next });
+        self.after_turn(p, Resume::Begin(self.next_seat(p, 2)));
+    }
+
+    /// Every hand moves `steps` seats in the direction of play (the Blue One).
+    fn pass_hands(&mut self, steps: u8, log: &mut impl EventSink<Event>) {
+        let old = self.hands;
+        for s in 0..self.n {
+            let to = self.next_seat(s, steps);
+            self.hands[to as usize] = old[s as usize];
+        }
+        self.stats.exchanges += 1;
+        log.event(Event::HandsPassed { steps });
+    }
+
+    /// Kinds the Green One may take from the discard pile: any but the Green One just played
+    /// (its top card; L186-L187).
+    pub(crate) fn repo_mask(&self) -> u64 {
+        let mut m = self.discard.mask(0);
+        if self.discard.count(self.top as usize) == 1 {
+            m &= !(1 << self.top);
+        }
+        m
     }
 
     /// The turn of `runner` comes next: first the Fast Eddy window on the last play, if one
@@ -747,6 +1024,14 @@ impl UberState {
                 }
             }
             k if number(k) == Some(0) => self.start_fishing(me),
+            k if is_one(k) => {
+                let ctx = if self.stack.cards > 0 {
+                    OneCtx::Stack
+                } else {
+                    OneCtx::Turn
+                };
+                self.start_one(me, k, ctx, log);
+            }
             _ => {
                 let mut skips = g.skips;
                 if g.reverses > 0 {
@@ -834,6 +1119,30 @@ impl UberState {
             }
         }
         self.after_turn(asker, Resume::Begin(self.next_seat(asker, 1)));
+    }
+
+    /// The Red One's card goes face down from `me` to `to`; `left` counts this one.
+    fn give(&mut self, me: u8, to: u8, k: u8, left: u8, log: &mut impl EventSink<Event>) {
+        self.hands[me as usize].remove(k as usize);
+        self.hands[to as usize].add(k as usize);
+        log.event(Event::Gave {
+            seat: me,
+            to,
+            card: k,
+        });
+        if self.hands[me as usize].is_empty() {
+            self.hand_over(me, log);
+            return;
+        }
+        if left > 1 {
+            self.phase = Phase::Give {
+                to,
+                left: left - 1,
+                denied: NO_PLAY,
+            };
+        } else {
+            self.finish_one(log);
+        }
     }
 
     fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
@@ -1019,6 +1328,8 @@ impl UberState {
             Phase::Block { target, .. } => target,
             Phase::Eddy { asker } => asker,
             Phase::ZeroBlock { seat } => seat,
+            Phase::OneWindow { asker } => asker,
+            Phase::Gift { to, .. } => to,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -1045,6 +1356,9 @@ impl UberState {
                 DecisionKind::Respond
             }
             Phase::Ask => DecisionKind::ChooseTarget,
+            Phase::OneWindow { .. } => DecisionKind::JumpIn,
+            Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
+            Phase::Gift { .. } => DecisionKind::Respond,
             Phase::Color { .. } => DecisionKind::ChooseColor,
             Phase::Target { .. } => DecisionKind::ChooseTarget,
             Phase::Keep | Phase::Compensate { .. } => DecisionKind::GiveCard,
@@ -1103,7 +1417,12 @@ impl UberState {
                     hand.mask(0) & (1 << WILD_DRAW_FOUR)
                 } else {
                     hand.mask(0) & MINORS
-                } | hand.mask(0) & (1 << JOKER);
+                } | hand.mask(0) & (1 << JOKER)
+                    | if hand.len() >= 2 {
+                        hand.mask(0) & (1 << YELLOW_ONE)
+                    } else {
+                        0
+                    };
                 let mut m = answers;
                 while m != 0 {
                     let k = m.trailing_zeros() as u16;
@@ -1147,6 +1466,33 @@ impl UberState {
                     if t != me {
                         out.push(TARGET + t as u16);
                     }
+                }
+            }
+            Phase::OneWindow { .. } => {
+                out.push(PLAY + self.one.kind as u16);
+                out.push(NO_BLOCK);
+            }
+            Phase::Give { denied, .. } => {
+                let mut m = hand.mask(0);
+                if denied != NO_PLAY && m & !(1 << denied) != 0 {
+                    m &= !(1 << denied);
+                }
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(GIVE + k);
+                }
+            }
+            Phase::Gift { .. } => {
+                out.push(DENY);
+                out.push(ACCEPT_GIFT);
+            }
+            Phase::Repo => {
+                let mut m = self.repo_mask();
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(TAKE + k);
                 }
             }
             Phase::Ask => {
@@ -1210,7 +1556,7 @@ impl UberState {
 
     /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
     fn can_draw(&self) -> bool {
-        !self.pile.is_empty() || self.discard.len() > 1
+        !self.pile.is_empty() || self.bottom_len > 0 || self.discard.len() > 1
     }
 
     /// Applies a legal action.
@@ -1336,6 +1682,61 @@ impl UberState {
                 self.fish_target = (a - TARGET) as u8;
                 self.phase = Phase::Ask;
             }
+            Phase::OneWindow { asker } => {
+                if a != NO_BLOCK {
+                    let k = self.one.kind;
+                    self.discard_from(asker, k);
+                    self.one.blocked = !self.one.blocked;
+                    self.stats.blocks += 1;
+                    log.event(Event::Blocked {
+                        seat: asker,
+                        card: k,
+                    });
+                    if self.hands[asker as usize].is_empty() {
+                        self.hand_over(asker, log);
+                        return;
+                    }
+                    // A new round from the thrower's left.
+                    self.one.next = self.next_seat(asker, 1);
+                    self.one.left = self.n;
+                }
+                self.one_window(log);
+            }
+            Phase::Give { to, left, denied } => {
+                let k = (a - GIVE) as u8;
+                if denied == NO_PLAY && self.rng.chance(self.opts.red_show_probability) {
+                    log.event(Event::Shown {
+                        seat: me,
+                        to,
+                        card: k,
+                    });
+                    self.phase = Phase::Gift { to, kind: k, left };
+                } else {
+                    self.give(me, to, k, left, log);
+                }
+            }
+            Phase::Gift { to, kind, left } => {
+                if a == DENY && self.hands[me as usize].mask(0) & !(1 << kind) != 0 {
+                    log.event(Event::Denied {
+                        seat: to,
+                        card: kind,
+                    });
+                    self.phase = Phase::Give {
+                        to,
+                        left,
+                        denied: kind,
+                    };
+                } else {
+                    self.give(me, to, kind, left, log);
+                }
+            }
+            Phase::Repo => {
+                let k = (a - TAKE) as u8;
+                self.discard.remove(k as usize);
+                self.hands[me as usize].add(k as usize);
+                log.event(Event::Repo { seat: me, card: k });
+                self.finish_one(log);
+            }
             Phase::Ask => {
                 self.ask = (a - ASK) as u8;
                 log.event(Event::Asked {
@@ -1366,9 +1767,21 @@ impl UberState {
                     self.fish_next(seat, log);
                 }
             }
+            Phase::Target { card } if is_one(card) => {
+                // The Red One's receiver.
+                self.phase = Phase::Give {
+                    to: (a - TARGET) as u8,
+                    left: 1,
+                    denied: NO_PLAY,
+                };
+            }
             Phase::Target { card } => {
                 let t = (a - TARGET) as u8;
-                let blocker = if card == UBER { JOKER } else { CHANGE_HANDS };
+                let blocker = if card == CHANGE_HANDS {
+                    CHANGE_HANDS
+                } else {
+                    JOKER
+                };
                 if self.hands[t as usize].count(blocker as usize) > 0 {
                     self.phase = Phase::Block { card, target: t };
                 } else {
@@ -1378,7 +1791,11 @@ impl UberState {
             }
             Phase::Block { card, target } => {
                 if a == BLOCK {
-                    let blocker = if card == UBER { JOKER } else { CHANGE_HANDS };
+                    let blocker = if card == CHANGE_HANDS {
+                        CHANGE_HANDS
+                    } else {
+                        JOKER
+                    };
                     // R18: a block is not a play to follow; the colour in play stays.
                     self.discard_from(target, blocker);
                     self.stats.blocks += 1;

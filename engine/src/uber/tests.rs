@@ -16,6 +16,7 @@ fn total_cards(st: &UberState) -> usize {
         .sum::<usize>()
         + st.discard_pile().len()
         + st.draw_pile().len()
+        + st.bottom_len as usize
 }
 
 fn deck_total(st: &UberState) -> usize {
@@ -648,4 +649,163 @@ fn picchu_macchu_makes_the_players_without_the_card_draw() {
         (st.hand(1).len(), st.hand(2).len(), st.hand(3).len()),
         (1, 3, 3)
     );
+}
+
+#[test]
+fn the_red_one_gives_a_card_face_down() {
+    // L131-L133.
+    let mut st = position(3, &["R1 G5 G6", "B7 B8", "Y2 Y3"], "B3");
+    st.opts.red_show_probability = 0.0;
+    apply_all(&mut st, &[play("R1")]);
+    assert_eq!(st.color(), 0, "R6: a 1 leaves its own colour");
+    assert_eq!(st.phase(), Phase::Target { card: 1 });
+    let log = apply_all(
+        &mut st,
+        &[TARGET + 2, GIVE + parse_card("G5").unwrap() as u16],
+    );
+    assert!(log.contains(&Event::Gave {
+        seat: 0,
+        to: 2,
+        card: parse_card("G5").unwrap()
+    }));
+    assert_eq!((st.hand(0).len(), st.hand(2).len()), (1, 3));
+}
+
+#[test]
+fn a_shown_red_one_card_may_be_denied_and_another_given() {
+    // L134-L135, R32.
+    let mut st = position(3, &["R1 G5 G6 G7", "B7 B8", "Y2 Y3"], "B3");
+    st.opts.red_show_probability = 1.0;
+    let g5 = parse_card("G5").unwrap();
+    apply_all(&mut st, &[play("R1"), TARGET + 1, GIVE + g5 as u16]);
+    assert_eq!(
+        st.phase(),
+        Phase::Gift {
+            to: 1,
+            kind: g5,
+            left: 1
+        }
+    );
+    assert_eq!(st.to_act().unwrap().0, 1);
+    apply_all(&mut st, &[DENY]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(GIVE + g5 as u16), "a different card");
+    apply_all(&mut st, &[GIVE + parse_card("G6").unwrap() as u16]);
+    assert_eq!(st.hand(1).count(parse_card("G6").unwrap() as usize), 1);
+}
+
+#[test]
+fn a_wild_one_is_blocked_by_a_same_colour_one_and_reinstated_by_another() {
+    // L124-L126, R31.
+    let mut st = position(4, &["B1 G5 G6", "B1 B8", "Y2 Y3", "B1 G2"], "R3");
+    apply_all(&mut st, &[play("B1")]);
+    assert_eq!(st.phase(), Phase::OneWindow { asker: 1 });
+    apply_all(&mut st, &[play("B1")]);
+    // Seat 3 may reinstate.
+    assert_eq!(st.phase(), Phase::OneWindow { asker: 3 });
+    apply_all(&mut st, &[play("B1")]);
+    // Reinstated: the Blue One passes every hand one seat on.
+    assert_eq!(st.hand(1).len(), 2, "seat 0's two cards");
+    assert_eq!(st.hand(0).len(), 1, "seat 3's G2");
+    // Blocked and left blocked: nothing happens.
+    let mut st = position(4, &["B1 G5 G6", "B1 B8", "Y2 Y3", "G2 G3"], "R3");
+    let log = apply_all(&mut st, &[play("B1"), play("B1")]);
+    assert!(log.contains(&Event::OneBlocked {
+        card: parse_card("B1").unwrap()
+    }));
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 1));
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn the_yellow_one_exchanges_the_hand_with_the_pile() {
+    // L143-L146.
+    let mut st = position(3, &["Y1 G5 G6 G7", "B7 B8", "Y2 Y3"], "R3");
+    let before = *st.hand(0);
+    apply_all(&mut st, &[play("Y1")]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(st.bottom_len, 3, "the old cards lie under the pile");
+    let _ = before;
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn the_yellow_one_answers_a_stack_by_the_table() {
+    // L147-L157, R33-R36: a number drawn, the player draws that many.
+    let mut st = position(3, &["R+2 G5 G6", "Y1 B5 B6", "Y2 Y3"], "R3");
+    st.pile.push_top_ordered(parse_card("G7").unwrap() as u16);
+    apply_all(&mut st, &[play("R+2")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("Y1")));
+    apply_all(&mut st, &[play("Y1")]);
+    // Y1 laid (2 left) + the drawn G7 + 7 more.
+    assert_eq!(st.hand(1).len(), 10);
+    assert_eq!(st.stack().cards, 0);
+    assert_eq!(st.current(), 2);
+    // A Major drawn: the next player draws the stack plus 4 and is skipped.
+    let mut st = position(3, &["R+2 G5 G6", "Y1 B5 B6", "Y2 Y3"], "R3");
+    st.pile.push_top_ordered(WILD_DRAW_FOUR as u16);
+    apply_all(&mut st, &[play("R+2"), play("Y1")]);
+    assert_eq!(st.hand(2).len(), 8);
+    assert_eq!(st.current(), 0);
+    // A Reverse drawn: the hitter draws the stack.
+    let mut st = position(3, &["R+2 G5 G6", "Y1 B5 B6", "Y2 Y3"], "R3");
+    st.pile.push_top_ordered(parse_card("GR").unwrap() as u16);
+    apply_all(&mut st, &[play("R+2"), play("Y1")]);
+    assert_eq!(st.hand(0).len(), 4);
+    // A Wild drawn: draw the stack, then an exchange only the Joker blocks.
+    let mut st = position(3, &["R+2 G5 G6", "Y1 B5 B6", "CH Y3"], "R3");
+    st.pile.push_top_ordered(WILD as u16);
+    apply_all(&mut st, &[play("R+2"), play("Y1")]);
+    assert_eq!(st.phase(), Phase::Target { card: WILD });
+    apply_all(&mut st, &[TARGET + 2]);
+    assert_eq!(st.hand(2).len(), 5, "a Change Hands does not block it");
+}
+
+#[test]
+fn the_green_one_takes_a_card_from_the_discard_pile_but_not_itself() {
+    // L181-L187.
+    let mut st = position(3, &["G1 G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("G1")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[TAKE + parse_card("R3").unwrap() as u16]);
+    apply_all(&mut st, &[TAKE + parse_card("R3").unwrap() as u16]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn only_the_red_one_may_be_a_last_card() {
+    // L141-L142, L161, L170, L182; R30.
+    let mut legal = ActionList::new();
+    for (one, may) in [("R1", true), ("Y1", false), ("G1", false), ("B1", false)] {
+        let st = position(3, &[one, "B7 B8", "Y2 Y3"], "R3");
+        st.legal_actions(&mut legal);
+        assert_eq!(legal.contains(play(one)), may, "{one}");
+    }
+}
+
+#[test]
+fn a_turned_green_one_goes_to_the_dealer_and_another_card_is_turned() {
+    // L188-L189, R10.
+    for seed in 0..2000 {
+        let mut log = Vec::new();
+        let st = UberState::new_logged(UberOptions::fixed(), 3, seed, &mut log).unwrap();
+        let turned: Vec<u8> = log
+            .iter()
+            .filter_map(|e| match e {
+                Event::TurnCard { card } => Some(*card),
+                _ => None,
+            })
+            .collect();
+        if turned[0] == parse_card("G1").unwrap() && st.phase() == Phase::Turn {
+            assert!(turned.len() >= 2, "a fresh card is turned");
+            assert_eq!(st.hand(st.dealer() as usize).len(), 8);
+            return;
+        }
+    }
+    panic!("no turned Green One in 2000 deals");
 }

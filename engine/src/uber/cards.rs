@@ -169,6 +169,8 @@ pub const ONES: u64 = (1 << 1) | (1 << 14) | (1 << 27) | (1 << 40);
 pub const BLACK: u64 = ((1u64 << NUM_KINDS) - 1) & !((1u64 << 52) - 1);
 /// The Yellow One (the one 1 that answers a draw stack, L141).
 pub const YELLOW_ONE: u8 = 14;
+/// Every number card (0-9 of every colour).
+pub const NUMBERS: u64 = 0x3ff | (0x3ff << 13) | (0x3ff << 26) | (0x3ff << 39);
 /// Every 0.
 pub const ZEROS: u64 = 1 | (1 << 13) | (1 << 26) | (1 << 39);
 /// Every Minor.

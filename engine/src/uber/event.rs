@@ -92,6 +92,22 @@ pub enum Event {
     YellowExchange {
         seat: u8,
         cards: u16,
+        drawn: u16,
+    },
+    /// Russian: a card flipped for a magnitude (it goes under the pile, R38).
+    Flipped {
+        card: u8,
+    },
+    /// Buddy System: the buddy's magnitude card.
+    BuddyCard {
+        seat: u8,
+        card: u8,
+    },
+    /// Additive: `seat` adds `card`; the magnitude is now `magnitude`.
+    Added {
+        seat: u8,
+        card: u8,
+        magnitude: u8,
     },
     /// The Yellow One on a stack: the card drawn that decides (R33).
     YellowFlip {
@@ -234,10 +250,19 @@ impl fmt::Display for Event {
                 write!(f, "seat {seat} shows {} to seat {to}", c(card))
             }
             Event::Denied { seat, card } => write!(f, "seat {seat} denies {}", c(card)),
-            Event::YellowExchange { seat, cards } => write!(
+            Event::YellowExchange { seat, cards, drawn } => write!(
                 f,
-                "seat {seat} puts {cards} cards under the pile and draws as many"
+                "seat {seat} puts {cards} cards under the pile and draws {drawn}"
             ),
+            Event::Flipped { card } => write!(f, "{} flipped for the magnitude", c(card)),
+            Event::BuddyCard { seat, card } => {
+                write!(f, "buddy seat {seat} lays {} for the magnitude", c(card))
+            }
+            Event::Added {
+                seat,
+                card,
+                magnitude,
+            } => write!(f, "seat {seat} adds {}: magnitude {magnitude}", c(card)),
             Event::YellowFlip { seat, card } => {
                 write!(f, "seat {seat} draws {} for the Yellow One", c(card))
             }

@@ -98,8 +98,17 @@ pub enum Phase {
         kind: u8,
         left: u8,
     },
-    /// The Green One: `current` takes a card from the discard pile.
+    /// The Green One: `current` takes a card from the discard pile (`one.count` more).
     Repo,
+    /// Buddy System: `buddy` lays the magnitude card of the Wild One in `one` (R40).
+    BuddyCard {
+        buddy: u8,
+    },
+    /// Additive: `asker` may add an identical card to the magnitude (`PLAY(kind)`) or not
+    /// (`NO_BLOCK`).
+    AddWindow {
+        asker: u8,
+    },
     /// `current` names the card a 0 fishes for (`fish_target`, or everyone).
     Ask,
     /// `seat`, asked by a 0, may block with a 0 of their own (`PLAY(kind)`) or not.
@@ -183,6 +192,11 @@ pub struct OneAction {
     /// The next seat the window considers, and how many seats are left in this round.
     pub next: u8,
     pub left: u8,
+    /// The magnitude (section 10), its card (`NO_PLAY`: none), and the Red or Green One's
+    /// cards still to give or take.
+    pub mag: u8,
+    pub mag_card: u8,
+    pub count: u8,
 }
 
 /// What a hand's dealer chose (or the options fixed).
@@ -659,6 +673,9 @@ impl UberState {
             blocked: false,
             next: self.next_seat(player, 1),
             left: self.n,
+            mag: 1,
+            mag_card: NO_PLAY,
+            count: 0,
         };
         self.one_window(log);
     }
@@ -704,36 +721,191 @@ impl UberState {
             };
         }
         self.current = p;
-        match color_of(o.kind) {
-            // Red: a card face down to another player.
-            0 => self.phase = Phase::Target { card: o.kind },
-            1 if o.ctx == OneCtx::Stack => self.yellow_on_stack(p, log),
-            1 => {
-                self.yellow_exchange(p, log);
-                self.finish_one(log);
+        let color = color_of(o.kind);
+        if color == 1 && o.ctx == OneCtx::Stack {
+            // R51: on a draw stack the Yellow One follows the stack table in every mode.
+            return self.yellow_on_stack(p, log);
+        }
+        if color == 2 && o.ctx == OneCtx::TurnCard {
+            // The dealer adds the turned Green One to the hand; a fresh card is turned (R10).
+            self.discard.remove(o.kind as usize);
+            self.hands[p as usize].add(o.kind as usize);
+            log.event(Event::Repo {
+                seat: p,
+                card: o.kind,
+            });
+            return self.turn_card(log);
+        }
+        match self.rules.mode {
+            Mode::OldSchool => {
+                self.one.mag = 1;
+                self.one_action(NO_PLAY, log);
             }
-            2 if o.ctx == OneCtx::TurnCard => {
-                // The dealer adds the turned Green One to the hand; a fresh card is turned
-                // (R10).
-                self.discard.remove(o.kind as usize);
-                self.hands[p as usize].add(o.kind as usize);
-                log.event(Event::Repo {
-                    seat: p,
-                    card: o.kind,
-                });
-                self.turn_card(log);
+            Mode::Russian => {
+                let card = self.flip_magnitude(color == 1, log);
+                self.magnitude_card(card, log);
             }
+            Mode::Buddy => {
+                let buddy = self.next_seat(p, 1);
+                let numbers = self.hands[buddy as usize].mask(0) & NUMBERS;
+                if color != 1 && numbers == 0 {
+                    // R40: a buddy with no number card gives magnitude 1.
+                    self.one.mag = 1;
+                    self.one_action(NO_PLAY, log);
+                } else {
+                    self.phase = Phase::BuddyCard { buddy };
+                }
+            }
+        }
+    }
+
+    /// Russian: flips from the draw pile, each flipped card going under the pile (R38): one
+    /// card for the Yellow One, until a number for the others. `NO_PLAY` if nothing is left
+    /// to flip.
+    fn flip_magnitude(&mut self, yellow: bool, log: &mut impl EventSink<Event>) -> u8 {
+        // At most every card once: with no number left to find, the magnitude is 1.
+        let mut budget = self.pile.len() + self.bottom_len as usize + self.discard.len();
+        loop {
+            if budget == 0 {
+                return NO_PLAY;
+            }
+            budget -= 1;
+            let Some(c) = self.draw_card(log) else {
+                return NO_PLAY;
+            };
+            log.event(Event::Flipped { card: c });
+            self.put_under(c);
+            if yellow || number(c).is_some() {
+                return c;
+            }
+        }
+    }
+
+    /// Puts `c` at the very bottom of the draw pile.
+    fn put_under(&mut self, c: u8) {
+        let n = self.bottom_len as usize;
+        self.bottom.copy_within(0..n, 1);
+        self.bottom[0] = c;
+        self.bottom_len += 1;
+    }
+
+    /// The magnitude card shows (flipped, or laid by the buddy): its value, then Additive's
+    /// window (11.7; R52: only on a number), then the action.
+    fn magnitude_card(&mut self, card: u8, log: &mut impl EventSink<Event>) {
+        self.one.mag_card = card;
+        self.one.mag = if card == NO_PLAY {
+            1
+        } else {
+            number(card).unwrap_or(0)
+        };
+        if card != NO_PLAY && number(card).is_some() && self.rules.has(ADDITIVE) {
+            self.one.next = self.next_seat(self.one.player, 1);
+            self.one.left = self.n;
+            return self.add_window(log);
+        }
+        self.one_action(card, log);
+    }
+
+    /// The kinds that add to the magnitude card (a 1 of any colour on a 1, 11.7).
+    fn add_kinds(&self, seat: u8) -> u64 {
+        let c = self.one.mag_card;
+        let hand = self.hands[seat as usize].mask(0);
+        if is_one(c) {
+            hand & ONES
+        } else {
+            hand & (1 << c)
+        }
+    }
+
+    /// Asks the next seat that may add to the magnitude, or goes on to the action once a
+    /// round has passed.
+    fn add_window(&mut self, log: &mut impl EventSink<Event>) {
+        let (mut next, mut left) = (self.one.next, self.one.left);
+        while left > 0 {
+            let s = next;
+            next = self.next_seat(s, 1);
+            left -= 1;
+            if self.add_kinds(s) != 0 {
+                self.one.next = next;
+                self.one.left = left;
+                self.phase = Phase::AddWindow { asker: s };
+                return;
+            }
+        }
+        self.one_action(self.one.mag_card, log);
+    }
+
+    /// The Wild One's action with magnitude `one.mag`; `card` is the magnitude card
+    /// (`NO_PLAY` at Old School, where the Yellow One is a plain exchange).
+    fn one_action(&mut self, card: u8, log: &mut impl EventSink<Event>) {
+        let p = self.one.player;
+        let n = self.one.mag;
+        match color_of(self.one.kind) {
+            0 => {
+                // Red: draw up to the magnitude first (L199), then give it away.
+                let have = self.hands[p as usize].len() as u16;
+                if n as u16 > have {
+                    self.penalty(p, n as u16 - have, log);
+                }
+                if n == 0 {
+                    return self.finish_one(log);
+                }
+                self.phase = Phase::Target {
+                    card: self.one.kind,
+                };
+            }
+            1 => self.yellow_russian(p, card, log),
             2 => {
-                if self.repo_mask() != 0 {
+                self.one.count = n;
+                if n > 0 && self.repo_mask() != 0 {
                     self.phase = Phase::Repo;
                 } else {
                     self.finish_one(log);
                 }
             }
             _ => {
-                self.pass_hands(1, log);
+                // R39: Blue passes the hands `n` seats (mod the table).
+                let steps = n % self.n;
+                if steps > 0 {
+                    self.pass_hands(steps, log);
+                }
                 self.finish_one(log);
             }
+        }
+    }
+
+    /// The Yellow One on a normal turn, by its magnitude card (L201-L213; `NO_PLAY`: Old
+    /// School's plain exchange, L143-L146).
+    fn yellow_russian(&mut self, p: u8, card: u8, log: &mut impl EventSink<Event>) {
+        let h = self.hands[p as usize].len() as u16;
+        let size = |me: &Self, seat: u8| me.hands[seat as usize].len() as u16;
+        let (count, then) = match card {
+            NO_PLAY => (h, None),
+            YELLOW_ONE => {
+                log.event(Event::OneBlocked { card: YELLOW_ONE });
+                return self.finish_one(log);
+            }
+            WILD_DRAW_FOUR => (h + 4, None),
+            CHANGE_HANDS => (h, Some(CHANGE_HANDS)),
+            k if is_black(k) => (h, Some(WILD)),
+            k if is_minor(k) => (h + 2, None),
+            k => match (number(k), rank_of(k)) {
+                (Some(_), _) => (self.one.mag as u16, None),
+                (None, RANK_REVERSE) => {
+                    let prev = if self.clockwise {
+                        (p + self.n - 1) % self.n
+                    } else {
+                        (p + 1) % self.n
+                    };
+                    (size(self, prev), None)
+                }
+                _ => (size(self, self.next_seat(p, 1)), None),
+            },
+        };
+        self.yellow_exchange(p, count, log);
+        match then {
+            Some(c) => self.phase = Phase::Target { card: c },
+            None => self.finish_one(log),
         }
     }
 
@@ -751,9 +923,8 @@ impl UberState {
 
     /// The Yellow One on a normal turn (L143-L146): the hand goes to the bottom of the draw
     /// pile and as many cards come from the top.
-    fn yellow_exchange(&mut self, p: u8, log: &mut impl EventSink<Event>) {
+    fn yellow_exchange(&mut self, p: u8, count: u16, log: &mut impl EventSink<Event>) {
         let h = self.hands[p as usize];
-        let count = h.len();
         self.hands[p as usize].clear();
         let start = self.bottom_len as usize;
         for (k, c) in h.iter() {
@@ -770,7 +941,8 @@ impl UberState {
         }
         log.event(Event::YellowExchange {
             seat: p,
-            cards: count as u16,
+            cards: h.len() as u16,
+            drawn: count,
         });
         for _ in 0..count {
             let Some(c) = self.draw_card(log) else { break };
@@ -1330,6 +1502,8 @@ impl UberState {
             Phase::ZeroBlock { seat } => seat,
             Phase::OneWindow { asker } => asker,
             Phase::Gift { to, .. } => to,
+            Phase::BuddyCard { buddy } => buddy,
+            Phase::AddWindow { asker } => asker,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -1359,6 +1533,8 @@ impl UberState {
             Phase::OneWindow { .. } => DecisionKind::JumpIn,
             Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
             Phase::Gift { .. } => DecisionKind::Respond,
+            Phase::BuddyCard { .. } => DecisionKind::Play,
+            Phase::AddWindow { .. } => DecisionKind::JumpIn,
             Phase::Color { .. } => DecisionKind::ChooseColor,
             Phase::Target { .. } => DecisionKind::ChooseTarget,
             Phase::Keep | Phase::Compensate { .. } => DecisionKind::GiveCard,
@@ -1486,6 +1662,28 @@ impl UberState {
             Phase::Gift { .. } => {
                 out.push(DENY);
                 out.push(ACCEPT_GIFT);
+            }
+            Phase::BuddyCard { buddy } => {
+                let h = self.hands[buddy as usize].mask(0);
+                let mut m = if color_of(self.one.kind) == 1 {
+                    h
+                } else {
+                    h & NUMBERS
+                };
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(BUDDY + k);
+                }
+            }
+            Phase::AddWindow { asker } => {
+                let mut m = self.add_kinds(asker);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(PLAY + k);
+                }
+                out.push(NO_BLOCK);
             }
             Phase::Repo => {
                 let mut m = self.repo_mask();
@@ -1730,12 +1928,52 @@ impl UberState {
                     self.give(me, to, kind, left, log);
                 }
             }
+            Phase::BuddyCard { buddy } => {
+                // The buddy's card goes on the pile without its own effect (R40).
+                let k = (a - BUDDY) as u8;
+                self.discard_from(buddy, k);
+                if !is_black(k) {
+                    self.color = color_of(k);
+                }
+                log.event(Event::BuddyCard {
+                    seat: buddy,
+                    card: k,
+                });
+                if self.hands[buddy as usize].is_empty() {
+                    self.hand_over(buddy, log);
+                    return;
+                }
+                self.magnitude_card(k, log);
+            }
+            Phase::AddWindow { asker } => {
+                if a != NO_BLOCK {
+                    let k = (a - PLAY) as u8;
+                    self.discard.add(k as usize);
+                    self.hands[asker as usize].remove(k as usize);
+                    self.one.mag = self.one.mag.saturating_add(number(k).unwrap_or(0));
+                    log.event(Event::Added {
+                        seat: asker,
+                        card: k,
+                        magnitude: self.one.mag,
+                    });
+                    if self.hands[asker as usize].is_empty() {
+                        self.hand_over(asker, log);
+                        return;
+                    }
+                    self.one.next = self.next_seat(asker, 1);
+                    self.one.left = self.n;
+                }
+                self.add_window(log);
+            }
             Phase::Repo => {
                 let k = (a - TAKE) as u8;
                 self.discard.remove(k as usize);
                 self.hands[me as usize].add(k as usize);
                 log.event(Event::Repo { seat: me, card: k });
-                self.finish_one(log);
+                self.one.count -= 1;
+                if self.one.count == 0 || self.repo_mask() == 0 {
+                    self.finish_one(log);
+                }
             }
             Phase::Ask => {
                 self.ask = (a - ASK) as u8;
@@ -1768,10 +2006,10 @@ impl UberState {
                 }
             }
             Phase::Target { card } if is_one(card) => {
-                // The Red One's receiver.
+                // The Red One's receiver: `mag` cards go to them.
                 self.phase = Phase::Give {
                     to: (a - TARGET) as u8,
-                    left: 1,
+                    left: self.one.mag,
                     denied: NO_PLAY,
                 };
             }

@@ -809,3 +809,97 @@ fn a_turned_green_one_goes_to_the_dealer_and_another_card_is_turned() {
     }
     panic!("no turned Green One in 2000 deals");
 }
+
+/// Puts `codes` on top of the draw pile so that they are drawn in this order.
+fn stack_pile(st: &mut UberState, codes: &[&str]) {
+    for code in codes.iter().rev() {
+        st.pile.push_top_ordered(parse_card(code).unwrap() as u16);
+    }
+}
+
+#[test]
+fn russian_red_flips_until_a_number_and_gives_that_many() {
+    // L198-L199, R38.
+    let mut st = position(3, &["R1 G5 G6 G7 G8 G9", "B7 B8", "Y2 Y3"], "B3");
+    st.rules.mode = Mode::Russian;
+    st.opts.red_show_probability = 0.0;
+    stack_pile(&mut st, &["GS", "W", "Y3"]);
+    let log = apply_all(&mut st, &[play("R1")]);
+    assert_eq!(
+        log.iter()
+            .filter(|e| matches!(e, Event::Flipped { .. }))
+            .count(),
+        3
+    );
+    assert_eq!(st.bottom_len, 3, "flipped cards go under the pile");
+    apply_all(&mut st, &[TARGET + 1]);
+    for code in ["G5", "G6", "G7"] {
+        apply_all(&mut st, &[GIVE + parse_card(code).unwrap() as u16]);
+    }
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 5));
+    assert_eq!(st.current(), 1);
+}
+
+#[test]
+fn russian_red_draws_up_to_the_magnitude_first() {
+    // L199: a 4 with two cards left: draw two, give four, and the giver is out (R30).
+    let mut st = position(3, &["R1 G5 G6", "B7 B8", "Y2 Y3"], "B3");
+    st.rules.mode = Mode::Russian;
+    st.opts.red_show_probability = 0.0;
+    stack_pile(&mut st, &["Y4", "B5", "B6"]);
+    apply_all(&mut st, &[play("R1"), TARGET + 1]);
+    assert_eq!(st.hand(0).len(), 4);
+    for code in ["G5", "G6", "B5"] {
+        apply_all(&mut st, &[GIVE + parse_card(code).unwrap() as u16]);
+    }
+    let log = apply_all(&mut st, &[GIVE + parse_card("B6").unwrap() as u16]);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e, Event::HandLost { out: 0, .. })));
+}
+
+#[test]
+fn russian_blue_passes_the_hands_by_the_number() {
+    // R39.
+    let mut st = position(4, &["B1 G5 G6", "B7", "Y2 Y3 Y4 Y5", "G2 G3 G4"], "R3");
+    st.rules.mode = Mode::Russian;
+    stack_pile(&mut st, &["R2"]);
+    apply_all(&mut st, &[play("B1")]);
+    assert_eq!(st.hand(2).len(), 2, "seat 0's hand moved two seats on");
+    assert_eq!(st.hand(0).len(), 4);
+}
+
+#[test]
+fn buddy_system_lets_the_next_player_set_the_magnitude() {
+    // L215-L216, R40: the buddy lays G3; the Yellow One exchanges for 3 cards.
+    let mut st = position(3, &["Y1 G5 G6 G7 G8", "G3 B8", "Y2 Y3"], "R3");
+    st.rules.mode = Mode::Buddy;
+    apply_all(&mut st, &[play("Y1")]);
+    assert_eq!(st.phase(), Phase::BuddyCard { buddy: 1 });
+    assert_eq!(st.to_act().unwrap().0, 1);
+    apply_all(&mut st, &[BUDDY + parse_card("G3").unwrap() as u16]);
+    assert_eq!(st.hand(0).len(), 3);
+    assert_eq!(
+        (st.current(), st.top(), st.color()),
+        (1, parse_card("G3").unwrap(), 2)
+    );
+}
+
+#[test]
+fn additive_adds_identical_cards_to_the_magnitude() {
+    // L247-L250: a flipped G2 and seat 2's G2 make 4.
+    let mut st = position(3, &["R1 G5 G6 G7 G8 G9", "B7 B8", "G2 Y3"], "B3");
+    st.rules.mode = Mode::Russian;
+    st.rules.addons |= 1 << ADDITIVE;
+    st.opts.red_show_probability = 0.0;
+    stack_pile(&mut st, &["G2"]);
+    apply_all(&mut st, &[play("R1")]);
+    assert_eq!(st.phase(), Phase::AddWindow { asker: 2 });
+    let log = apply_all(&mut st, &[play("G2")]);
+    assert!(log.contains(&Event::Added {
+        seat: 2,
+        card: parse_card("G2").unwrap(),
+        magnitude: 4
+    }));
+    assert_eq!(st.phase(), Phase::Target { card: 1 });
+}

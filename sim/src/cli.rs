@@ -2058,6 +2058,12 @@ fn merge_balance<G: SimGame>(m: &Merge) -> Result<(), String> {
         }
     }
     let stats = total.expect("at least one shard");
+    if stats.players != id.setup.players {
+        return Err(format!(
+            "balance accumulators for {} players, the run has {} (a damaged partial result)",
+            stats.players, id.setup.players
+        ));
+    }
     m.check_units("deals", stats.deals, id.setup.max_deals)?;
     m.stopped()?;
     let (threads, elapsed) = m.timing();

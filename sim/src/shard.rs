@@ -484,6 +484,13 @@ pub fn check_set(mut all: Vec<Loaded>) -> Result<Vec<Loaded>, String> {
     }
     let n = first.partial.shard.count;
     let total = first.partial.shard.total;
+    if n == 0 || n > total {
+        return Err(format!(
+            "{}: {n} shards of {total} {} (a damaged or edited file)",
+            name(&first),
+            first.partial.shard.unit
+        ));
+    }
     all.sort_by(|a, b| (a.partial.shard.index, &a.path).cmp(&(b.partial.shard.index, &b.path)));
     let mut dups = Vec::new();
     for w in all.windows(2) {
@@ -502,18 +509,44 @@ pub fn check_set(mut all: Vec<Loaded>) -> Result<Vec<Loaded>, String> {
             dups.join("; ")
         ));
     }
-    let present: std::collections::BTreeSet<u64> =
-        all.iter().map(|l| l.partial.shard.index).collect();
-    let missing: Vec<String> = (0..n)
-        .filter(|k| !present.contains(k))
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
+    if let Some(l) = all.iter().find(|l| l.partial.shard.index >= n) {
         return Err(format!(
-            "missing shard(s) of the {n}: {} (run them, e.g. with --shard {}/{n}, then merge \
-             again)",
-            missing.join(", "),
-            missing[0]
+            "{}: shard index {} of {n} shards (a damaged or edited file)",
+            name(l),
+            l.partial.shard.index
+        ));
+    }
+    // The gaps between the shards present (sorted, no duplicates), as ranges.
+    let mut gaps: Vec<(u64, u64)> = Vec::new();
+    let mut next = 0;
+    for k in all.iter().map(|l| l.partial.shard.index).chain([n]) {
+        if k > next {
+            gaps.push((next, k.min(n) - 1));
+        }
+        next = next.max(k.saturating_add(1));
+    }
+    if !gaps.is_empty() {
+        let shown: Vec<String> = gaps
+            .iter()
+            .take(20)
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                }
+            })
+            .collect();
+        let more = if gaps.len() > 20 {
+            format!(" and {} more ranges", gaps.len() - 20)
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "missing shard(s) of the {n}: {}{more} (run them, e.g. with --shard {}/{n}, then \
+             merge again)",
+            shown.join(", "),
+            gaps[0].0
         ));
     }
     for l in &all {

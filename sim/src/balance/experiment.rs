@@ -598,6 +598,12 @@ impl BalanceStats {
                 "accumulator cards/pairs/deck: not sized for the variant's {kinds} card kinds"
             ));
         }
+        if r.players != r.base.players {
+            return Err(format!(
+                "accumulator players: {} for the balance counts, {} for the games",
+                r.players, r.base.players
+            ));
+        }
         Ok(BalanceStats {
             players: r.players,
             deals: r.deals,

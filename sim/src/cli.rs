@@ -7,12 +7,13 @@ use crate::output::{write_atomic, AtomicFile};
 use crate::progress::{self, Notice};
 use crate::provenance::Provenance;
 use crate::replay::replay_with;
-use crate::runner::{run_batch_with, Batch, ENGINE_STREAM};
-use crate::stats::{GameRecord, StatValue, StatsReport, VariantReport};
+use crate::runner::{run_batch_range, Batch, ENGINE_STREAM};
+use crate::shard::{self, Loaded, Partial, Shard, ShardArgs, ShardInfo, Timing};
+use crate::stats::{GameRecord, RawStats, StatValue, Stats, StatsReport, VariantReport};
 use crate::tournament::{self as tour, Plan, Schedule, Seating, TournamentConfig};
 use crate::variant::{players_help, preset_help, variant_help, SimGame, Variant, VariantCommand};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -46,6 +47,30 @@ pub enum Command {
     Balance(BalanceArgs),
     /// Train a neural agent by Deep Monte-Carlo self-play (build with `--features neural`).
     Train(Box<TrainArgs>),
+    /// Merge the shards of a sharded run (--shard K/N) into the single run's outputs.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(
+    long_about = "Merge the partial results of a run's shards (simulate, tournament or balance \
+                  run with --shard K/N or --shard-from-env) into exactly the files the run on \
+                  one machine writes (timing fields aside). Checks that the partials belong to \
+                  one run (same command apart from the shard flags, version, commit, variant, \
+                  options, agents, seed and budget), that every shard is there once and \
+                  complete, and names what is wrong otherwise. Details: docs/cluster.md."
+)]
+pub struct MergeArgs {
+    /// The run's folder (holding the shard-K-of-N folders), shard folders, or partial.json
+    /// files (e.g. a shell glob: out/run/shard-*).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Output folder [default: the folder holding the shard folders, when they share one].
+    #[arg(long, short = 'o')]
+    pub out: Option<PathBuf>,
+    /// Replace the merged results already in the output folder (without it they are refused).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The rule options of a run: preset, options file, overrides.
@@ -119,6 +144,8 @@ pub struct SimulateArgs {
     /// Games per chunk (streaming granularity; default: sized to the agents' speed).
     #[arg(long, hide = true)]
     pub chunk: Option<u64>,
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 #[derive(Args, Debug)]
@@ -196,6 +223,8 @@ pub struct TournamentArgs {
     /// Deals per chunk (default: sized to the agents' speed).
     #[arg(long, hide = true)]
     pub chunk: Option<u64>,
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 #[derive(Args, Debug)]
@@ -381,6 +410,9 @@ pub struct BalanceArgs {
     /// speed).
     #[arg(long, default_value_t = 1024, hide = true)]
     pub chunk: u64,
+    /// (`balance` shards need a fixed budget: give --precision 0.)
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 #[derive(Args, Debug)]
@@ -451,6 +483,7 @@ pub fn main_with(args: impl IntoIterator<Item = std::ffi::OsString>) -> i32 {
         Command::Tournament(a) => a.variant.dispatch(a),
         Command::Balance(a) => a.variant.dispatch(a),
         Command::Train(a) => crate::train_cli::train(*a),
+        Command::Merge(a) => merge(a),
     };
     match res {
         Ok(()) => 0,
@@ -564,7 +597,7 @@ fn fresh_default(base: &str) -> PathBuf {
 /// An explicit `--out` folder must not hold another run's result files (`files`): without
 /// `--force` that is an error naming them; with it they are removed first, so the folder never
 /// mixes two runs' files.
-fn claim_folder(dir: &Path, force: bool, files: &[&str]) -> Result<(), String> {
+pub(crate) fn claim_folder(dir: &Path, force: bool, files: &[&str]) -> Result<(), String> {
     let present: Vec<&str> = files
         .iter()
         .copied()
@@ -742,6 +775,114 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
     w.write_record(&row).map_err(|e| e.to_string())
 }
 
+/// What must be the same in every shard of a `simulate` run, and what the merge needs.
+#[derive(Serialize, Deserialize)]
+struct SimulateIdentity {
+    variant: String,
+    players: usize,
+    games_requested: u64,
+    seed: u64,
+    agents: Vec<String>,
+    options: serde_json::Value,
+    csv: bool,
+    provenance: serde_json::Value,
+}
+
+/// The shard to run (from `--shard` or the environment), checked against the command's other
+/// flags and its budget of `total` `unit`.
+fn shard_of(
+    args: &ShardArgs,
+    no_write: bool,
+    total: u64,
+    unit: &str,
+) -> Result<Option<Shard>, String> {
+    let Some(sh) = args.resolve()? else {
+        return Ok(None);
+    };
+    if no_write {
+        return Err(
+            "--shard writes a partial result for `uno merge`; --no-write would leave nothing \
+             to merge"
+                .into(),
+        );
+    }
+    sh.check_budget(total, unit)?;
+    Ok(Some(sh))
+}
+
+/// The folder a command writes into: a shard's folder inside the run's folder (`--out` or the
+/// default name, the same for every shard), or the run's own output folder.
+fn out_dir_for(
+    shard: Option<Shard>,
+    no_write: bool,
+    out: Option<&PathBuf>,
+    force: bool,
+    default: String,
+    files: &[&str],
+) -> Result<Option<PathBuf>, String> {
+    match shard {
+        Some(sh) => {
+            let base = out.cloned().unwrap_or_else(|| PathBuf::from(default));
+            shard::shard_dir(&base, sh, force).map(Some)
+        }
+        None => output_dir(no_write, out, force, default, files),
+    }
+}
+
+/// The shard's record of its range after the run.
+fn shard_info(sh: Shard, unit: &str, total: u64, done: u64, interrupted: bool) -> ShardInfo {
+    let r = sh.range(total);
+    ShardInfo {
+        index: sh.index,
+        count: sh.count,
+        unit: unit.into(),
+        total,
+        first: r.start,
+        end: r.end,
+        done,
+        complete: !interrupted && done == r.end - r.start,
+    }
+}
+
+/// Writes a shard's partial result and says so; then the run's exit.
+fn finish_shard(
+    dir: &Path,
+    command: &str,
+    info: ShardInfo,
+    identity: serde_json::Value,
+    accumulators: serde_json::Value,
+    threads: usize,
+    elapsed: f64,
+) -> Result<(), String> {
+    let interrupted = !info.complete;
+    let done = info.done;
+    let timing = Timing {
+        threads,
+        elapsed_seconds: elapsed,
+        units_per_second: done as f64 / elapsed.max(1e-9),
+        command: crate::provenance::command_line(std::env::args()),
+    };
+    let line = shard::written_line(&info, dir);
+    let partial = Partial {
+        format: shard::FORMAT.into(),
+        command: command.into(),
+        shard: info,
+        identity,
+        accumulators,
+    };
+    shard::write_partial(dir, &partial, &timing)?;
+    let _ = std::io::stdout().lock().write_all(line.as_bytes());
+    interrupted_result(
+        interrupted,
+        format!(
+            "{done} of the shard's {} finished (a partial result marked incomplete: `uno merge` \
+             refuses it until the shard is run again)",
+            partial.shard.unit
+        ),
+        true,
+    )
+}
+
 fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     let r = resolve::<G>(&a.game)?;
     if a.games == 0 {
@@ -750,9 +891,19 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
     if a.chunk == Some(0) {
         return Err("--chunk must be at least 1".into());
     }
+    let shard = shard_of(&a.shard, a.no_write, a.games, "games")?;
+    if shard.is_some() && a.json {
+        return Err(
+            "--json prints the run's summary; a shard writes a partial result instead (`uno \
+             merge` prints the summary)"
+                .into(),
+        );
+    }
+    let range = shard.map_or(0..a.games, |s| s.range(a.games));
     let (pool, threads) = thread_pool(a.threads)?;
     let stop = progress::interrupt_flag();
-    let out_dir = output_dir(
+    let out_dir = out_dir_for(
+        shard,
         a.no_write,
         a.out.as_ref(),
         a.force,
@@ -763,16 +914,24 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
         (Some(d), true) => Some(AtomicFile::create(&d.join("games.csv"))?),
         _ => None,
     };
-    if let Some(f) = csv_file.as_mut() {
+    // A shard's slice has the header only in shard 0, so the slices concatenate to the file.
+    if let (Some(f), 0) = (csv_file.as_mut(), range.start) {
         let mut w = csv::Writer::from_writer(f.writer());
         csv_header(&mut w, r.players)?;
         w.flush().map_err(|e| e.to_string())?;
     }
-    let pb = progress::bar(a.games, a.no_progress, "games");
+    let pb = progress::bar(range.end - range.start, a.no_progress, "games");
     progress::arm(Notice {
         unit: "games".into(),
         saved_to: out_dir.clone(),
-        kept: "the finished games (games 0 to n-1 of the batch, no gap)".into(),
+        kept: match shard {
+            None => "the finished games (games 0 to n-1 of the batch, no gap)".into(),
+            Some(_) => format!(
+                "the shard's finished games (games {} to n-1, no gap) as an incomplete partial \
+                 result",
+                range.start
+            ),
+        },
         bar: Some(pb.clone()),
         after: None,
     });
@@ -792,48 +951,80 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
             chunk: a.chunk.unwrap_or(0),
             keep_records: csv_file.is_some(),
         };
-        run_batch_with(&batch, stop, &|n| pb.inc(n), |st, records| {
-            pb.set_position(st.games);
-            if let Some(f) = csv_file.as_mut() {
-                if write_err.is_none() {
-                    let mut w = csv::WriterBuilder::new()
-                        .has_headers(false)
-                        .from_writer(f.writer());
-                    for rec in records {
-                        if let Err(e) = csv_row(&mut w, rec, players) {
-                            write_err = Some(e);
-                            break;
+        run_batch_range(
+            &batch,
+            range.clone(),
+            stop,
+            &|n| pb.inc(n),
+            |st, records| {
+                pb.set_position(st.games);
+                if let Some(f) = csv_file.as_mut() {
+                    if write_err.is_none() {
+                        let mut w = csv::WriterBuilder::new()
+                            .has_headers(false)
+                            .from_writer(f.writer());
+                        for rec in records {
+                            if let Err(e) = csv_row(&mut w, rec, players) {
+                                write_err = Some(e);
+                                break;
+                            }
+                        }
+                        if let Err(e) = w.flush() {
+                            write_err = Some(e.to_string());
                         }
                     }
-                    if let Err(e) = w.flush() {
-                        write_err = Some(e.to_string());
-                    }
                 }
-            }
-        })
+            },
+        )
     });
     pb.finish_and_clear();
     if let Some(e) = write_err {
         return Err(format!("writing games.csv: {e}"));
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let options = serde_json::to_value(opts).expect("options serialise");
+    let provenance = Provenance::new(
+        r.variant,
+        players,
+        options.clone(),
+        labels.clone(),
+        a.seed,
+        threads,
+    );
+    if let (Some(sh), Some(d)) = (shard, &out_dir) {
+        if let Some(f) = csv_file.take() {
+            f.finish()?;
+        }
+        let identity = SimulateIdentity {
+            variant: r.variant.into(),
+            players,
+            games_requested: a.games,
+            seed: a.seed,
+            agents: labels,
+            options,
+            csv: a.csv,
+            provenance: shard::identity_provenance(&provenance),
+        };
+        return finish_shard(
+            d,
+            "simulate",
+            shard_info(sh, "games", a.games, result.games_run, result.interrupted),
+            serde_json::to_value(identity).expect("identity serialises"),
+            serde_json::to_value(result.stats.to_raw()).expect("accumulators serialise"),
+            threads,
+            elapsed,
+        );
+    }
     let summary = Summary {
         variant: r.variant,
         players,
         games_requested: a.games,
         seed: a.seed,
         agents: labels.clone(),
-        options: serde_json::to_value(opts).expect("options serialise"),
+        options,
         stats: result.stats.report(&labels),
         run: RunInfo {
-            provenance: Provenance::new(
-                r.variant,
-                players,
-                serde_json::to_value(opts).expect("options serialise"),
-                labels.clone(),
-                a.seed,
-                threads,
-            ),
+            provenance,
             threads,
             elapsed_seconds: elapsed,
             games_per_second: result.games_run as f64 / elapsed.max(1e-9),
@@ -847,18 +1038,7 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
             }),
         },
     };
-    let json = serde_json::to_string_pretty(&summary).expect("summary serialises");
-    if let Some(d) = &out_dir {
-        if let Some(f) = csv_file.take() {
-            f.finish()?;
-        }
-        write_atomic(&d.join("summary.json"), json.as_bytes())?;
-    }
-    if a.json {
-        println!("{json}");
-    } else {
-        print_summary(&summary, out_dir.as_deref());
-    }
+    write_simulate(&summary, out_dir.as_deref(), csv_file, a.json)?;
     interrupted_result(
         result.interrupted,
         format!(
@@ -870,6 +1050,29 @@ fn simulate_with<G: SimGame>(a: SimulateArgs) -> Result<(), String> {
         ),
         out_dir.is_some(),
     )
+}
+
+/// Writes `simulate`'s outputs (the per-game CSV, finished first, then `summary.json`) and
+/// prints the summary: the code of a single run and of `uno merge`.
+fn write_simulate(
+    summary: &Summary<'_>,
+    out_dir: Option<&Path>,
+    csv_file: Option<AtomicFile>,
+    json: bool,
+) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(summary).expect("summary serialises");
+    if let Some(d) = out_dir {
+        if let Some(f) = csv_file {
+            f.finish()?;
+        }
+        write_atomic(&d.join("summary.json"), text.as_bytes())?;
+    }
+    if json {
+        println!("{text}");
+    } else {
+        print_summary(summary, out_dir);
+    }
+    Ok(())
 }
 
 /// A run's exit: `Ok`, or after Ctrl-C the message `interrupted: <done>, saved` on stderr (no
@@ -1212,6 +1415,20 @@ fn rules_with<G: SimGame>(a: RulesArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// What must be the same in every shard of a `tournament` run, and what the merge needs.
+#[derive(Serialize, Deserialize)]
+struct TournamentIdentity {
+    variant: String,
+    players: usize,
+    /// `--agents` as given (the entrants and their labels are parsed from it again).
+    agents: String,
+    seating: Seating,
+    deals: u64,
+    seed: u64,
+    options: serde_json::Value,
+    provenance: serde_json::Value,
+}
+
 fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     let entrants = tour::parse_entrants(&a.agents)?;
     for e in &entrants {
@@ -1226,6 +1443,8 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
     if a.chunk == Some(0) {
         return Err("--chunk must be at least 1".into());
     }
+    let shard = shard_of(&a.shard, a.no_write, a.games, "deals")?;
+    let range = shard.map_or(0..a.games, |s| s.range(a.games));
     let (pool, threads) = thread_pool(a.threads)?;
     let stop = progress::interrupt_flag();
     let plan = Plan::new(entrants.len(), a.players, a.seating)?;
@@ -1236,18 +1455,35 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
             a.games
         )
     })?;
-    let out_dir = output_dir(
+    let out_dir = out_dir_for(
+        shard,
         a.no_write,
         a.out.as_ref(),
         a.force,
         default_out("tournament", variant, a.players, a.seed),
         &tour::FILE_NAMES,
     )?;
-    let pb = progress::bar(total_games, a.no_progress, "games");
+    let shard_games = (range.end - range.start) * per_deal;
+    let pb = progress::bar(
+        if shard.is_some() {
+            shard_games
+        } else {
+            total_games
+        },
+        a.no_progress,
+        "games",
+    );
     progress::arm(Notice {
         unit: "deals".into(),
         saved_to: out_dir.clone(),
-        kept: "the finished deals (deals 0 to n-1, each with all its seatings)".into(),
+        kept: match shard {
+            None => "the finished deals (deals 0 to n-1, each with all its seatings)".into(),
+            Some(_) => format!(
+                "the shard's finished deals (deals {} to n-1, each with all its seatings) as an \
+                 incomplete partial result",
+                range.start
+            ),
+        },
         bar: Some(pb.clone()),
         after: Some("the games in flight (a deal not finished by then is dropped)".into()),
     });
@@ -1263,49 +1499,52 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         chunk: a.chunk.unwrap_or(0),
     };
     let start = Instant::now();
-    let result = pool.install(|| tour::run(&schedule, &make_agent, stop, &|g| pb.inc(g)));
+    let result = pool
+        .install(|| tour::run_range(&schedule, range.clone(), &make_agent, stop, &|g| pb.inc(g)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
+    let options = serde_json::to_value(opts).expect("options serialise");
+    let provenance = Provenance::new(
+        variant,
+        a.players,
+        options.clone(),
+        entrants.iter().map(|e| e.spec.label()).collect(),
+        a.seed,
+        threads,
+    );
+    if let (Some(sh), Some(d)) = (shard, &out_dir) {
+        let identity = TournamentIdentity {
+            variant: variant.into(),
+            players: a.players,
+            agents: a.agents.clone(),
+            seating: a.seating,
+            deals: a.games,
+            seed: a.seed,
+            options,
+            provenance: shard::identity_provenance(&provenance),
+        };
+        return finish_shard(
+            d,
+            "tournament",
+            shard_info(sh, "deals", a.games, result.deals_run, result.interrupted),
+            serde_json::to_value(identity).expect("identity serialises"),
+            serde_json::to_value(&result.stats).expect("accumulators serialise"),
+            threads,
+            elapsed,
+        );
+    }
     let report = result.stats.report(&entrants);
     let cfg = TournamentConfig::new(
-        variant,
-        &entrants,
-        &plan,
-        a.seating,
-        a.games,
-        a.seed,
-        serde_json::to_value(opts).expect("options serialise"),
+        variant, &entrants, &plan, a.seating, a.games, a.seed, options,
     );
     let run = tour::RunInfo {
-        provenance: Provenance::new(
-            variant,
-            a.players,
-            serde_json::to_value(opts).expect("options serialise"),
-            entrants.iter().map(|e| e.spec.label()).collect(),
-            a.seed,
-            threads,
-        ),
+        provenance,
         threads,
         elapsed_seconds: elapsed,
         games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
         interrupted: result.interrupted,
     };
-    if let Some(d) = &out_dir {
-        tour::write_outputs(d, &cfg, &report, &run)?;
-    }
-    let mut text = format!(
-        "{} games in {:.2} s ({:.0} games/s, {} thread(s))\n\n{}",
-        result.stats.games,
-        run.elapsed_seconds,
-        run.games_per_second,
-        threads,
-        tour::markdown(&cfg, &report)
-    );
-    if let Some(d) = &out_dir {
-        text.push_str(&format!("\nwritten: {}\n", d.display()));
-    }
-    // A closed stdout (e.g. piped into `head`) is not an error: the files are written.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    write_tournament(&cfg, &report, &run, out_dir.as_deref())?;
     interrupted_result(
         result.interrupted,
         format!(
@@ -1316,6 +1555,33 @@ fn tournament_with<G: SimGame>(a: TournamentArgs) -> Result<(), String> {
         ),
         out_dir.is_some(),
     )
+}
+
+/// Writes a tournament's files and prints its tables: the code of a single run and of `uno
+/// merge`.
+fn write_tournament(
+    cfg: &TournamentConfig,
+    report: &tour::TournamentReport,
+    run: &tour::RunInfo,
+    out_dir: Option<&Path>,
+) -> Result<(), String> {
+    if let Some(d) = out_dir {
+        tour::write_outputs(d, cfg, report, run)?;
+    }
+    let mut text = format!(
+        "{} games in {:.2} s ({:.0} games/s, {} thread(s))\n\n{}",
+        report.games,
+        run.elapsed_seconds,
+        run.games_per_second,
+        run.threads,
+        tour::markdown(cfg, report)
+    );
+    if let Some(d) = out_dir {
+        text.push_str(&format!("\nwritten: {}\n", d.display()));
+    }
+    // A closed stdout (e.g. piped into `head`) is not an error: the files are written.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(())
 }
 
 /// The command line that reproduces a balance run (canonical flag order, defaults spelled out).
@@ -1351,6 +1617,13 @@ fn balance_command(a: &BalanceArgs, variant: &str) -> String {
     cmd
 }
 
+/// What must be the same in every shard of a `balance` run, and what the merge needs.
+#[derive(Serialize, Deserialize)]
+struct BalanceIdentity {
+    setup: crate::balance::report::RunSetup,
+    provenance: serde_json::Value,
+}
+
 fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     use crate::balance::{self as bal, report};
     let variant = G::INFO.name;
@@ -1382,20 +1655,38 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
     if a.chunk == 0 {
         return Err("--chunk must be at least 1".into());
     }
+    let shard = shard_of(&a.shard, a.no_write, a.deals, "deals")?;
+    if shard.is_some() && a.precision > 0.0 {
+        return Err(format!(
+            "--shard needs a fixed budget of deals, and --precision {} asks for sequential \
+             stopping (the run stops once every card's interval is narrow enough, which depends \
+             on the deals of every shard before it), which does not shard: give --precision 0 \
+             to play exactly the -n {} deals",
+            a.precision, a.deals
+        ));
+    }
+    let range = shard.map_or(0..a.deals, |s| s.range(a.deals));
     let (pool, threads) = thread_pool(a.threads)?;
     let stop = progress::interrupt_flag();
-    let out_dir = output_dir(
+    let out_dir = out_dir_for(
+        shard,
         a.no_write,
         a.out.as_ref(),
         a.force,
         default_out("balance", variant, a.players, a.seed),
         &crate::balance::render::FILE_NAMES,
     )?;
-    let pb = progress::bar(a.deals, a.no_progress, "deals");
+    let pb = progress::bar(range.end - range.start, a.no_progress, "deals");
     progress::arm(Notice {
         unit: "deals".into(),
         saved_to: out_dir.clone(),
-        kept: "a report on the finished deals (deals 0 to n-1)".into(),
+        kept: match shard {
+            None => "a report on the finished deals (deals 0 to n-1)".into(),
+            Some(_) => format!(
+                "the shard's finished deals (deals {} to n-1) as an incomplete partial result",
+                range.start
+            ),
+        },
         bar: Some(pb.clone()),
         after: None,
     });
@@ -1422,13 +1713,15 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         chunk: a.chunk,
     };
     let start = Instant::now();
-    let result = pool.install(|| exp.run_with(stop, &|d| pb.inc(d), |d| pb.set_position(d)));
+    let result =
+        pool.install(|| exp.run_range(range.clone(), stop, &|d| pb.inc(d), |d| pb.set_position(d)));
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
+    let options = serde_json::to_value(opts).expect("options serialise");
     let setup = report::RunSetup {
         variant: variant.into(),
         players,
-        options: serde_json::to_value(opts).expect("options serialise"),
+        options: options.clone(),
         agents: agents.iter().map(|s| s.label()).collect(),
         skill_agent: skill.as_ref().map(|s| s.label()).unwrap_or_default(),
         skill_baseline: baseline.as_ref().map(|s| s.label()).unwrap_or_default(),
@@ -1437,52 +1730,38 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         precision_target: exp.precision,
         command: balance_command(&a, variant),
     };
-    let run = report::RunInfo {
-        provenance: Some(Provenance::new(
-            variant,
-            players,
-            serde_json::to_value(opts).expect("options serialise"),
-            agents.iter().map(|s| s.label()).collect(),
-            a.seed,
+    let provenance = Provenance::new(
+        variant,
+        players,
+        options,
+        agents.iter().map(|s| s.label()).collect(),
+        a.seed,
+        threads,
+    );
+    if let (Some(sh), Some(d)) = (shard, &out_dir) {
+        let identity = BalanceIdentity {
+            setup,
+            provenance: shard::identity_provenance(&provenance),
+        };
+        return finish_shard(
+            d,
+            "balance",
+            shard_info(sh, "deals", a.deals, result.stats.deals, result.interrupted),
+            serde_json::to_value(identity).expect("identity serialises"),
+            serde_json::to_value(result.stats.to_raw()).expect("accumulators serialise"),
             threads,
-        )),
+            elapsed,
+        );
+    }
+    let run = report::RunInfo {
+        provenance: Some(provenance),
         threads,
         seconds: elapsed,
         games_per_second: result.stats.games as f64 / elapsed.max(1e-9),
         interrupted: result.interrupted,
     };
     let rep = result.stats.report(G::cards(), setup, run);
-    if let Some(d) = &out_dir {
-        for (name, bytes) in bal::render::files(&rep)? {
-            write_atomic(&d.join(name), &bytes)?;
-        }
-    }
-    let mut text =
-        format!(
-        "{} | {} players | {} deals, {} games | seed {} | {} thread(s) | {:.1} s | {:.0} games/s\n\
-         card strength: max 95% half-width {:.2} pp{}\n\n",
-        variant,
-        players,
-        rep.deals,
-        rep.games,
-        a.seed,
-        threads,
-        elapsed,
-        rep.run.games_per_second,
-        100.0 * rep.max_half_width,
-        match exp.precision {
-            Some(p) if rep.max_half_width <= p => format!(" (target {:.2} pp reached)", 100.0 * p),
-            Some(p) => format!(" (target {:.2} pp NOT reached within the budget)", 100.0 * p),
-            None => String::new(),
-        }
-    );
-    for line in &rep.summary {
-        text.push_str(&format!("- {line}\n"));
-    }
-    if let Some(d) = &out_dir {
-        text.push_str(&format!("\nwritten: {}\n", d.join("report.md").display()));
-    }
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    write_balance(&rep, out_dir.as_deref())?;
     interrupted_result(
         result.interrupted,
         format!(
@@ -1493,4 +1772,312 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         ),
         out_dir.is_some(),
     )
+}
+
+/// Writes a balance report's files and prints its summary: the code of a single run and of
+/// `uno merge`.
+fn write_balance(
+    rep: &crate::balance::report::BalanceReport,
+    out_dir: Option<&Path>,
+) -> Result<(), String> {
+    if let Some(d) = out_dir {
+        for (name, bytes) in crate::balance::render::files(rep)? {
+            write_atomic(&d.join(name), &bytes)?;
+        }
+    }
+    let s = &rep.setup;
+    let mut text =
+        format!(
+        "{} | {} players | {} deals, {} games | seed {} | {} thread(s) | {:.1} s | {:.0} games/s\n\
+         card strength: max 95% half-width {:.2} pp{}\n\n",
+        s.variant,
+        s.players,
+        rep.deals,
+        rep.games,
+        s.seed,
+        rep.run.threads,
+        rep.run.seconds,
+        rep.run.games_per_second,
+        100.0 * rep.max_half_width,
+        match s.precision_target {
+            Some(p) if rep.max_half_width <= p => format!(" (target {:.2} pp reached)", 100.0 * p),
+            Some(p) => format!(" (target {:.2} pp NOT reached within the budget)", 100.0 * p),
+            None => String::new(),
+        }
+    );
+    for line in &rep.summary {
+        text.push_str(&format!("- {line}\n"));
+    }
+    if let Some(d) = out_dir {
+        text.push_str(&format!("\nwritten: {}\n", d.join("report.md").display()));
+    }
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(())
+}
+
+// ------------------------------------------------------------------------------------------
+// uno merge
+// ------------------------------------------------------------------------------------------
+
+/// `uno merge`: reads and checks the partial results, then writes the run's outputs through
+/// the variant's generic code.
+fn merge(a: MergeArgs) -> Result<(), String> {
+    let stop = progress::interrupt_flag();
+    let files = shard::find_partials(&a.paths)?;
+    let loaded = files
+        .iter()
+        .map(|f| shard::load(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let shards = shard::check_set(loaded)?;
+    let first = &shards[0].partial;
+    let variant_name = first
+        .identity
+        .get("variant")
+        .or_else(|| first.identity.pointer("/setup/variant"))
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| format!("{}: identity without a variant", shards[0].path.display()))?;
+    let variant = Variant::parse(variant_name)?;
+    let files: &[&str] = match first.command.as_str() {
+        "simulate" => &SIMULATE_FILES,
+        "tournament" => &tour::FILE_NAMES,
+        "balance" => &crate::balance::render::FILE_NAMES,
+        other => {
+            return Err(format!(
+                "{}: partial result of an unknown command '{other}'",
+                shards[0].path.display()
+            ))
+        }
+    };
+    let out = match &a.out {
+        Some(o) => o.clone(),
+        None => {
+            let parent = |l: &Loaded| {
+                l.dir
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| PathBuf::from("."))
+            };
+            let p = parent(&shards[0]);
+            if shards.iter().any(|l| parent(l) != p) {
+                return Err(
+                    "the shard folders are not in one folder: give the output folder with --out"
+                        .into(),
+                );
+            }
+            p
+        }
+    };
+    claim_folder(&out, a.force, files)?;
+    crate::output::create_dir(&out)?;
+    let m = Merge { shards, out, stop };
+    variant.dispatch(m)
+}
+
+/// A checked set of partial results, to be written into `out`.
+struct Merge {
+    shards: Vec<Loaded>,
+    out: PathBuf,
+    stop: &'static std::sync::atomic::AtomicBool,
+}
+
+impl VariantCommand for Merge {
+    type Output = Result<(), String>;
+    fn run<G: SimGame>(self) -> Result<(), String> {
+        let res = match self.shards[0].partial.command.as_str() {
+            "simulate" => merge_simulate::<G>(&self),
+            "tournament" => merge_tournament::<G>(&self),
+            _ => merge_balance::<G>(&self),
+        };
+        if res.as_ref().is_err_and(|e| progress::is_interrupted(e)) {
+            eprintln!("interrupted: the merge wrote nothing (run it again)");
+        }
+        res
+    }
+}
+
+impl Merge {
+    /// The identity (the same in every shard), as the command's type.
+    fn identity<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+        serde_json::from_value(self.shards[0].partial.identity.clone())
+            .map_err(|e| format!("{}: identity: {e}", self.shards[0].path.display()))
+    }
+    /// Each shard's accumulators, in shard order.
+    fn accumulators<T: serde::de::DeserializeOwned>(&self) -> Result<Vec<T>, String> {
+        self.shards
+            .iter()
+            .map(|l| {
+                serde_json::from_value(l.partial.accumulators.clone())
+                    .map_err(|e| format!("{}: accumulators: {e}", l.path.display()))
+            })
+            .collect()
+    }
+    /// What the merged outputs record of the run's timing: the threads of shard 0, the
+    /// seconds summed over the shards (the run's compute time, in shard-seconds).
+    fn timing(&self) -> (usize, f64) {
+        let threads = self.shards[0].timing.threads;
+        let seconds = self.shards.iter().map(|l| l.timing.elapsed_seconds).sum();
+        (threads, seconds)
+    }
+    fn check_units(&self, what: &str, got: u64, want: u64) -> Result<(), String> {
+        if got != want {
+            return Err(format!(
+                "the merged accumulators hold {got} {what}, the run asked for {want} (a damaged \
+                 partial result)"
+            ));
+        }
+        Ok(())
+    }
+    fn note(&self) {
+        println!(
+            "merged {} shards into {}\n",
+            self.shards.len(),
+            self.out.display()
+        );
+    }
+    fn stopped(&self) -> Result<(), String> {
+        if self.stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(progress::interrupted());
+        }
+        Ok(())
+    }
+}
+
+fn merge_simulate<G: SimGame>(m: &Merge) -> Result<(), String> {
+    let id: SimulateIdentity = m.identity()?;
+    let mut stats = Stats::for_game::<G>(id.players);
+    for raw in m.accumulators::<RawStats>()? {
+        let s = Stats::from_raw::<G>(&raw)?;
+        if s.players != id.players {
+            return Err(format!(
+                "accumulators for {} players, the run has {}",
+                s.players, id.players
+            ));
+        }
+        stats.merge(&s);
+    }
+    m.check_units("games", stats.games, id.games_requested)?;
+    let (threads, elapsed) = m.timing();
+    if id.csv {
+        shard::merge_csv(&m.shards, &m.out.join("games.csv"), m.stop)?;
+    }
+    m.stopped()?;
+    let summary = Summary {
+        variant: G::INFO.name,
+        players: id.players,
+        games_requested: id.games_requested,
+        seed: id.seed,
+        agents: id.agents.clone(),
+        options: id.options,
+        stats: stats.report(&id.agents),
+        run: RunInfo {
+            provenance: shard::provenance_of(&m.shards[0].partial.identity, threads)?,
+            threads,
+            elapsed_seconds: elapsed,
+            games_per_second: stats.games as f64 / elapsed.max(1e-9),
+            interrupted: false,
+            note: None,
+        },
+    };
+    m.note();
+    write_simulate(&summary, Some(&m.out), None, false)
+}
+
+fn merge_tournament<G: SimGame>(m: &Merge) -> Result<(), String> {
+    let id: TournamentIdentity = m.identity()?;
+    let entrants = tour::parse_entrants(&id.agents)?;
+    let plan = Plan::new(entrants.len(), id.players, id.seating)?;
+    let mut stats = tour::TournamentStats::new(entrants.len(), id.players);
+    for s in m.accumulators::<tour::TournamentStats>()? {
+        let empty = tour::TournamentStats::new(entrants.len(), id.players);
+        let sizes = |t: &tour::TournamentStats| {
+            (
+                t.agents,
+                t.players,
+                t.aborted_by_agent.len(),
+                t.seat_games.len(),
+                t.seat_wins.len(),
+                t.placing_sum.len(),
+                t.points_sum.len(),
+                t.better.len(),
+                t.cross.len(),
+            )
+        };
+        if sizes(&s) != sizes(&empty) {
+            return Err(format!(
+                "tournament accumulators not sized for {} agents at {} seats (a damaged partial \
+                 result)",
+                entrants.len(),
+                id.players
+            ));
+        }
+        stats.merge(&s);
+    }
+    m.check_units("deals", stats.deals, id.deals)?;
+    m.stopped()?;
+    let (threads, elapsed) = m.timing();
+    let report = stats.report(&entrants);
+    let cfg = TournamentConfig::new(
+        G::INFO.name,
+        &entrants,
+        &plan,
+        id.seating,
+        id.deals,
+        id.seed,
+        id.options,
+    );
+    let run = tour::RunInfo {
+        provenance: shard::provenance_of(&m.shards[0].partial.identity, threads)?,
+        threads,
+        elapsed_seconds: elapsed,
+        games_per_second: stats.games as f64 / elapsed.max(1e-9),
+        interrupted: false,
+    };
+    m.note();
+    write_tournament(&cfg, &report, &run, Some(&m.out))
+}
+
+fn merge_balance<G: SimGame>(m: &Merge) -> Result<(), String> {
+    use crate::balance::{experiment::RawBalanceStats, report, BalanceStats};
+    let id: BalanceIdentity = m.identity()?;
+    let kinds = G::cards().len();
+    let mut total: Option<BalanceStats> = None;
+    for raw in m.accumulators::<RawBalanceStats>()? {
+        let s = BalanceStats::from_raw::<G>(&raw, kinds)?;
+        match total.as_mut() {
+            None => total = Some(s),
+            Some(t) => {
+                if t.deck != s.deck || t.players != s.players {
+                    return Err(
+                        "the shards' balance accumulators disagree on the deck or the players (a \
+                         damaged partial result)"
+                            .into(),
+                    );
+                }
+                t.merge(&s);
+            }
+        }
+    }
+    let stats = total.expect("at least one shard");
+    if stats.players != id.setup.players {
+        return Err(format!(
+            "balance accumulators for {} players, the run has {} (a damaged partial result)",
+            stats.players, id.setup.players
+        ));
+    }
+    m.check_units("deals", stats.deals, id.setup.max_deals)?;
+    m.stopped()?;
+    let (threads, elapsed) = m.timing();
+    let run = report::RunInfo {
+        provenance: Some(shard::provenance_of(
+            &m.shards[0].partial.identity,
+            threads,
+        )?),
+        threads,
+        seconds: elapsed,
+        games_per_second: stats.games as f64 / elapsed.max(1e-9),
+        interrupted: false,
+    };
+    let rep = stats.report(G::cards(), id.setup, run);
+    m.note();
+    write_balance(&rep, Some(&m.out))
 }

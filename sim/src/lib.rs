@@ -9,6 +9,7 @@ pub mod provenance;
 pub mod rating;
 pub mod replay;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod tournament;
 #[cfg(feature = "neural")]

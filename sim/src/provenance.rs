@@ -2,17 +2,17 @@
 //! `tournament.json`, `train.json`) records the exact command line, the toolkit's version and
 //! commit, and the run's resolved settings, so a result folder explains itself.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The provenance block of an output file.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Provenance {
     /// The command line as typed (arguments shell-quoted where needed).
     pub command: String,
     /// The toolkit's version (`uno --version`).
-    pub version: &'static str,
+    pub version: String,
     /// The git commit the binary was built from; `None` when not built from a checkout.
-    pub commit: Option<&'static str>,
+    pub commit: Option<String>,
     /// The checkout had uncommitted changes to tracked files when the binary was built.
     pub dirty: bool,
     pub variant: String,
@@ -38,8 +38,8 @@ impl Provenance {
         let commit = env!("UNO_GIT_COMMIT");
         Provenance {
             command: command_line(std::env::args()),
-            version: env!("CARGO_PKG_VERSION"),
-            commit: (!commit.is_empty()).then_some(commit),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            commit: (!commit.is_empty()).then(|| commit.to_string()),
             dirty: !env!("UNO_GIT_DIRTY").is_empty(),
             variant: variant.to_string(),
             players,

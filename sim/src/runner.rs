@@ -156,7 +156,8 @@ pub const MAX_RECORDS_CHUNK: u64 = 65_536;
 /// Result of a batch.
 pub struct BatchResult {
     pub stats: Stats,
-    /// Games actually run (fewer than asked if interrupted): games `0..games_run`.
+    /// Games actually run (fewer than asked if interrupted): games `0..games_run` (of a range:
+    /// `range.start..range.start + games_run`).
     pub games_run: u64,
     pub interrupted: bool,
 }
@@ -179,8 +180,22 @@ pub fn run_batch_with<G: AgentSupport>(
     b: &Batch<'_, G>,
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
+    on_chunk: impl FnMut(&Stats, &[GameRecord]),
+) -> BatchResult {
+    run_batch_range(b, 0..b.games, stop, progress, on_chunk)
+}
+
+/// As [`run_batch_with`], for games `range` of the batch only (a shard, `crate::shard`): game
+/// `i` is still game `i` of the whole batch (same seed, same record index), and the result
+/// holds exactly the games `range.start..range.start + games_run` (`b.games` is ignored).
+pub fn run_batch_range<G: AgentSupport>(
+    b: &Batch<'_, G>,
+    range: std::ops::Range<u64>,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
     mut on_chunk: impl FnMut(&Stats, &[GameRecord]),
 ) -> BatchResult {
+    let first = range.start;
     let players = (b.new_game)(game_seed(b.master_seed, 0)).num_players();
     let mut total = Stats::for_game::<G>(players);
     let make_agents = || -> Vec<AnyAgent<G>> { b.agents.iter().map(|s| s.instantiate()).collect() };
@@ -196,8 +211,8 @@ pub fn run_batch_with<G: AgentSupport>(
     };
     let mut chunker = Chunker::new(rayon::current_num_threads(), Some(b.chunk), max_chunk);
     let mut records = Vec::new();
-    let (games_run, interrupted) = run_chunks(
-        0..b.games,
+    let (end, interrupted) = run_chunks(
+        range,
         &mut chunker,
         stop,
         |_| Some(u64::MAX),
@@ -252,7 +267,7 @@ pub fn run_batch_with<G: AgentSupport>(
     );
     BatchResult {
         stats: total,
-        games_run,
+        games_run: end - first,
         interrupted,
     }
 }

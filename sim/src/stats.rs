@@ -1000,3 +1000,173 @@ mod tests {
         assert_eq!(s.max_turns, 100);
     }
 }
+
+/// [`Stats`] as plain data, for a shard's `partial.json` (`crate::shard`): every accumulator as
+/// it is (the length histogram as `(turns, games)` pairs), so a merge rebuilds exactly the
+/// accumulators a single run would hold.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RawStats {
+    pub players: usize,
+    pub games: u64,
+    pub completed: u64,
+    pub truncated: u64,
+    pub aborted: u64,
+    pub aborted_by_seat: Vec<u64>,
+    pub wins: Vec<u64>,
+    pub placing_sum: Vec<u64>,
+    pub points_sum: Vec<i64>,
+    pub hands: u64,
+    pub turns: u64,
+    pub actions: u64,
+    pub cards_drawn: u64,
+    pub reshuffles: u64,
+    pub games_with_reshuffle: u64,
+    pub challenges: u64,
+    pub challenges_won: u64,
+    pub uno_penalties: u64,
+    pub jump_ins: u64,
+    pub max_turns: u64,
+    /// `(turns, games)` for every length that occurred, shortest first.
+    pub lengths: Vec<(u32, u64)>,
+    pub hand_wins: Vec<u64>,
+    pub endings: Vec<u64>,
+    /// The variant's own statistics and seat categories (`None` for a variant without any).
+    pub variant: Option<RawVariantStats>,
+}
+
+/// [`VariantStats`]' counts as plain data (its names come from the variant).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RawVariantStats {
+    pub games: u64,
+    pub sum: Vec<u64>,
+    pub max: Vec<u64>,
+    pub seats: Vec<u64>,
+    pub wins: Vec<u64>,
+}
+
+/// Copies `v` into a fixed array, or says which field has the wrong length.
+fn fill<T: Copy, const N: usize>(dst: &mut [T; N], v: &[T], what: &str) -> Result<(), String> {
+    if v.len() != N {
+        return Err(format!(
+            "accumulator {what}: {} entries, expected {N}",
+            v.len()
+        ));
+    }
+    dst.copy_from_slice(v);
+    Ok(())
+}
+
+impl LengthHist {
+    /// Counts `games` games of `turns` turns.
+    pub fn add_many(&mut self, turns: u32, games: u64) {
+        if games == 0 {
+            return;
+        }
+        self.add(turns);
+        let t = turns as usize;
+        match self.dense.get_mut(t) {
+            Some(c) => *c += games - 1,
+            None => *self.long.get_mut(&turns).expect("just added") += games - 1,
+        }
+    }
+}
+
+impl Stats {
+    /// The accumulators as plain data.
+    pub fn to_raw(&self) -> RawStats {
+        let v = &self.variant;
+        RawStats {
+            players: self.players,
+            games: self.games,
+            completed: self.completed,
+            truncated: self.truncated,
+            aborted: self.aborted,
+            aborted_by_seat: self.aborted_by_seat.to_vec(),
+            wins: self.wins.to_vec(),
+            placing_sum: self.placing_sum.to_vec(),
+            points_sum: self.points_sum.to_vec(),
+            hands: self.hands,
+            turns: self.turns,
+            actions: self.actions,
+            cards_drawn: self.cards_drawn,
+            reshuffles: self.reshuffles,
+            games_with_reshuffle: self.games_with_reshuffle,
+            challenges: self.challenges,
+            challenges_won: self.challenges_won,
+            uno_penalties: self.uno_penalties,
+            jump_ins: self.jump_ins,
+            max_turns: self.max_turns,
+            lengths: self.lengths.iter().collect(),
+            hand_wins: self.hand_wins.to_vec(),
+            endings: self.endings.to_vec(),
+            variant: (!v.is_empty()).then(|| RawVariantStats {
+                games: v.games,
+                sum: v.sum.to_vec(),
+                max: v.max.to_vec(),
+                seats: v.seats.to_vec(),
+                wins: v.wins.to_vec(),
+            }),
+        }
+    }
+
+    /// The accumulators of games of `G` from plain data ([`Stats::to_raw`]); an error names a
+    /// field that does not fit (wrong length, a variant block where `G` has none or the other
+    /// way round).
+    pub fn from_raw<G: Game>(r: &RawStats) -> Result<Stats, String> {
+        if !(1..=MAX_PLAYERS).contains(&r.players) {
+            return Err(format!("accumulator players: {}", r.players));
+        }
+        let mut s = Stats::for_game::<G>(r.players);
+        s.games = r.games;
+        s.completed = r.completed;
+        s.truncated = r.truncated;
+        s.aborted = r.aborted;
+        fill(
+            &mut s.aborted_by_seat,
+            &r.aborted_by_seat,
+            "aborted_by_seat",
+        )?;
+        fill(&mut s.wins, &r.wins, "wins")?;
+        fill(&mut s.placing_sum, &r.placing_sum, "placing_sum")?;
+        fill(&mut s.points_sum, &r.points_sum, "points_sum")?;
+        s.hands = r.hands;
+        s.turns = r.turns;
+        s.actions = r.actions;
+        s.cards_drawn = r.cards_drawn;
+        s.reshuffles = r.reshuffles;
+        s.games_with_reshuffle = r.games_with_reshuffle;
+        s.challenges = r.challenges;
+        s.challenges_won = r.challenges_won;
+        s.uno_penalties = r.uno_penalties;
+        s.jump_ins = r.jump_ins;
+        s.max_turns = r.max_turns;
+        for &(t, c) in &r.lengths {
+            s.lengths.add_many(t, c);
+        }
+        if s.lengths.games() != s.games {
+            return Err(format!(
+                "accumulator lengths: {} games, but games is {}",
+                s.lengths.games(),
+                s.games
+            ));
+        }
+        fill(&mut s.hand_wins, &r.hand_wins, "hand_wins")?;
+        fill(&mut s.endings, &r.endings, "endings")?;
+        match (&r.variant, s.variant.is_empty()) {
+            (None, true) => {}
+            (Some(v), false) => {
+                let t = &mut s.variant;
+                t.games = v.games;
+                fill(&mut t.sum, &v.sum, "variant.sum")?;
+                fill(&mut t.max, &v.max, "variant.max")?;
+                fill(&mut t.seats, &v.seats, "variant.seats")?;
+                fill(&mut t.wins, &v.wins, "variant.wins")?;
+            }
+            (Some(_), true) => {
+                return Err("accumulator variant: statistics for a variant without any".into())
+            }
+            (None, false) => return Err("accumulator variant: missing".into()),
+        }
+        Ok(s)
+    }
+}

@@ -23,7 +23,7 @@ use crate::progress::{run_blocks, run_chunks, Chunker};
 use crate::rating::{self, BtFit, ELO_PER_NAT};
 use crate::runner::{play_game, ENGINE_STREAM};
 use crate::stats::{wilson95, GameRecord};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -90,7 +90,7 @@ pub fn parse_entrants(text: &str) -> Result<Vec<Entrant>, String> {
 }
 
 /// How the seats of a lineup are permuted across the games of one deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Seating {
     /// `permute` if a lineup has at most 24 distinct permutations, else `rotate`.
@@ -325,8 +325,9 @@ pub fn play_deal<G: Game, A: Agent<G>>(
     Some(records)
 }
 
-/// Integer accumulators of a tournament, merged by addition.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Integer accumulators of a tournament, merged by addition (serialised as they are in a
+/// shard's `partial.json`, `crate::shard`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentStats {
     pub agents: usize,
     pub players: usize,
@@ -502,13 +503,27 @@ pub fn run<G: Game, A: Agent<G>>(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> TournamentRun {
+    run_range(s, 0..s.deals, make_agent, stop, progress)
+}
+
+/// As [`run`], for deals `range` only (a shard, `crate::shard`): deal `i` is still deal `i` of
+/// the whole tournament, and the result holds exactly deals `range.start..range.start +
+/// deals_run` (`s.deals` is ignored).
+pub fn run_range<G: Game, A: Agent<G>>(
+    s: &Schedule<'_, G>,
+    range: std::ops::Range<u64>,
+    make_agent: &(dyn Fn(usize) -> A + Sync),
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> TournamentRun {
+    let first = range.start;
     let plan = s.plan;
     let (k, n) = (plan.agents, plan.players);
     let per_deal = plan.games_per_deal() as u64;
     let mut total = TournamentStats::new(k, n);
     let mut chunker = Chunker::new(rayon::current_num_threads(), Some(s.chunk), u64::MAX);
-    let (deals_run, interrupted) = run_chunks(
-        0..s.deals,
+    let (end, interrupted) = run_chunks(
+        range,
         &mut chunker,
         stop,
         |_| Some(u64::MAX),
@@ -538,7 +553,7 @@ pub fn run<G: Game, A: Agent<G>>(
     );
     TournamentRun {
         stats: total,
-        deals_run,
+        deals_run: end - first,
         interrupted,
     }
 }

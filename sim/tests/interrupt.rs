@@ -507,3 +507,85 @@ fn train_ctrl_c_saves_a_checkpoint_and_prints_the_final_line_once() {
     let all = format!("{}{}", stdout(&o), stderr(&o));
     assert_eq!(all.matches("games       192").count(), 1, "{all}\n{out}");
 }
+
+#[test]
+fn shard_ctrl_c_saves_its_finished_games_as_an_incomplete_partial_that_merge_refuses() {
+    let dir = TempDir::named("interrupt", "shard");
+    let args = [
+        "simulate",
+        "-p",
+        "2",
+        "-a",
+        "mcts:iterations=200,random",
+        "-n",
+        "100000",
+        "-s",
+        "3",
+        "-t",
+        "2",
+        "--csv",
+        "-o",
+        "run",
+        "--shard",
+        "1/2",
+    ];
+    let run = spawn(dir.path(), &args);
+    let shard = dir.path().join("run/shard-1-of-2");
+    let partial_csv = shard.join(format!("games.csv.partial-{}", run.child.id()));
+    // Shard 1's slice has no header: two lines are two finished games.
+    wait_until(Duration::from_secs(120), "the first CSV rows", || {
+        lines(&partial_csv) >= 2
+    });
+    run.sigint();
+    let (st, out, err, _) = run.finish(Duration::from_secs(60));
+    assert_eq!(st.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted: ") && err.contains("saved"),
+        "{err}"
+    );
+    assert!(out.contains("interrupted after"), "{out}");
+    // The finished games are kept: a contiguous prefix of the shard's range, counted in the
+    // accumulators and in the CSV slice alike.
+    let p = json(&shard.join("partial.json"));
+    assert_eq!(p["shard"]["complete"], false);
+    assert_eq!(p["shard"]["first"], 50_000);
+    let done = p["shard"]["done"].as_u64().unwrap();
+    assert!((2..50_000).contains(&done), "{done}");
+    assert_eq!(p["accumulators"]["games"].as_u64(), Some(done));
+    let csv = std::fs::read_to_string(shard.join("games.csv")).unwrap();
+    let idx: Vec<u64> = csv
+        .lines()
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(idx, (50_000..50_000 + done).collect::<Vec<_>>());
+    assert!(tree(dir.path())
+        .iter()
+        .all(|p| !p.to_string_lossy().contains(".partial-")));
+    // The merge refuses the incomplete shard, naming it (shard 0 never ran: named missing).
+    let o = uno_in(dir.path(), &["merge", "run/shard-1-of-2", "-o", "m"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("missing shard(s) of the 2: 0"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(shard.join("partial.json")).unwrap();
+    let p0 = dir.path().join("run/shard-0-of-2");
+    std::fs::create_dir_all(&p0).unwrap();
+    // A stand-in shard 0 (shard 1's files with its index and range) to reach the check.
+    let fake = text
+        .replace("\"index\": 1", "\"index\": 0")
+        .replace("\"first\": 50000", "\"first\": 0")
+        .replace("\"end\": 100000", "\"end\": 50000")
+        .replace("\"complete\": false", "\"complete\": true");
+    std::fs::write(p0.join("partial.json"), fake).unwrap();
+    std::fs::copy(shard.join("timing.json"), p0.join("timing.json")).unwrap();
+    let o = uno_in(dir.path(), &["merge", "run", "-o", "m"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("incomplete shard(s)") && e.contains("shard-1-of-2"),
+        "{e}"
+    );
+    assert!(!dir.path().join("m").exists());
+}

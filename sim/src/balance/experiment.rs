@@ -5,6 +5,7 @@
 use crate::progress::{run_blocks, run_chunks, Chunker};
 use crate::runner::{play_game, play_game_observed_variant, ENGINE_STREAM};
 use crate::stats::{GameRecord, Stats};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use uno_agents::{AgentSpec, AgentSupport, AnyAgent};
@@ -17,7 +18,7 @@ use super::inference::PairedDiff;
 pub const SWAP_STREAM: u64 = 1 << 20;
 
 /// An exact histogram of integer values, mergeable by addition.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Hist(pub BTreeMap<i64, u64>);
 
 impl Hist {
@@ -59,7 +60,7 @@ impl Hist {
 }
 
 /// Per card kind: the paired-swap counts and the observational counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardAcc {
     /// Deals where the swap was made, and where it was impossible.
     pub pairs: u64,
@@ -111,7 +112,7 @@ impl CardAcc {
 /// With the per-kind counts of [`CardAcc`] these give, for every pair, the deals where both
 /// swaps were made, and the sums of `d_k`, `d_l` and `d_k · d_l` over them. Integers only, so
 /// merging is exact and the result does not depend on the thread count.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairAcc {
     pub kinds: usize,
     pub both_skipped: Vec<u64>,
@@ -174,7 +175,7 @@ impl PairAcc {
 /// The skill experiment's counts: wins of the chosen seat played by the skill agent and by
 /// the baseline, and the pairs where the skill agent won and the baseline lost (`plus`) or the
 /// other way round (`minus`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SkillAcc {
     pub deals: u64,
     pub skilled_wins: u64,
@@ -466,8 +467,29 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         &self,
         stop: &AtomicBool,
         finished: &(dyn Fn(u64) + Sync),
+        progress: impl FnMut(u64),
+    ) -> ExperimentResult {
+        self.run_range(0..self.max_deals, stop, finished, progress)
+    }
+
+    /// As [`Experiment::run_with`], for deals `range` only (a shard, `crate::shard`): deal `j`
+    /// is still deal `j` of the whole run (same seed, same chosen seat), and the result covers
+    /// exactly deals `range.start..` up to where it stopped (`max_deals` is ignored).
+    /// `progress` gets the deals done in the range. A shard has a fixed budget: with a range
+    /// not starting at 0 `precision` must be `None` (sequential stopping looks at the deals
+    /// before, which another shard plays).
+    pub fn run_range(
+        &self,
+        range: std::ops::Range<u64>,
+        stop: &AtomicBool,
+        finished: &(dyn Fn(u64) + Sync),
         mut progress: impl FnMut(u64),
     ) -> ExperimentResult {
+        assert!(
+            range.start == 0 || self.precision.is_none(),
+            "sequential stopping does not shard"
+        );
+        let first = range.start;
         let probe = (self.new_game)(stream_seed(game_seed(self.master_seed, 0), ENGINE_STREAM));
         let players = probe.num_players();
         let kinds = probe.card_table().len();
@@ -480,7 +502,7 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
         let check = self.chunk.max(1);
         let mut chunker = Chunker::new(rayon::current_num_threads(), None, u64::MAX);
         let (_, interrupted) = run_chunks(
-            0..self.max_deals,
+            range,
             &mut chunker,
             stop,
             |done| {
@@ -513,7 +535,7 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
                 for p in &parts {
                     total.merge(p);
                 }
-                progress(end);
+                progress(end - first);
                 end - start
             },
         );
@@ -521,5 +543,79 @@ impl<'a, G: CardGame + AgentSupport> Experiment<'a, G> {
             stats: total.into_inner(),
             interrupted,
         }
+    }
+}
+
+/// [`BalanceStats`] as plain data, for a shard's `partial.json` (`crate::shard`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RawBalanceStats {
+    pub players: usize,
+    pub deals: u64,
+    pub games: u64,
+    pub base: crate::stats::RawStats,
+    pub turns: Hist,
+    pub hands: Hist,
+    pub points: Hist,
+    pub cards: Vec<CardAcc>,
+    pub pairs: PairAcc,
+    pub skill: SkillAcc,
+    pub deck: Vec<u32>,
+}
+
+impl BalanceStats {
+    /// The accumulators as plain data.
+    pub fn to_raw(&self) -> RawBalanceStats {
+        RawBalanceStats {
+            players: self.players,
+            deals: self.deals,
+            games: self.games,
+            base: self.base.to_raw(),
+            turns: self.turns.clone(),
+            hands: self.hands.clone(),
+            points: self.points.clone(),
+            cards: self.cards.clone(),
+            pairs: self.pairs.clone(),
+            skill: self.skill,
+            deck: self.deck.clone(),
+        }
+    }
+
+    /// The accumulators of a balance run on `G` from plain data; an error names what does not
+    /// fit the variant (`kinds`: its number of card kinds).
+    pub fn from_raw<G: uno_engine::Game>(
+        r: &RawBalanceStats,
+        kinds: usize,
+    ) -> Result<BalanceStats, String> {
+        let sq = kinds * kinds;
+        if r.cards.len() != kinds
+            || r.deck.len() != kinds
+            || r.pairs.kinds != kinds
+            || r.pairs.both_skipped.len() != sq
+            || r.pairs.product.len() != sq
+            || r.pairs.d_other_skipped.len() != sq
+        {
+            return Err(format!(
+                "accumulator cards/pairs/deck: not sized for the variant's {kinds} card kinds"
+            ));
+        }
+        if r.players != r.base.players {
+            return Err(format!(
+                "accumulator players: {} for the balance counts, {} for the games",
+                r.players, r.base.players
+            ));
+        }
+        Ok(BalanceStats {
+            players: r.players,
+            deals: r.deals,
+            games: r.games,
+            base: Stats::from_raw::<G>(&r.base)?,
+            turns: r.turns.clone(),
+            hands: r.hands.clone(),
+            points: r.points.clone(),
+            cards: r.cards.clone(),
+            pairs: r.pairs.clone(),
+            skill: r.skill,
+            deck: r.deck.clone(),
+        })
     }
 }

@@ -2,10 +2,10 @@
 //! `report.json` show. Built from [`super::BalanceStats`] by [`super::BalanceStats::report`];
 //! rendered by [`super::render`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How the run was set up (enough to reproduce it).
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RunSetup {
     pub variant: String,
     pub players: usize,

@@ -1006,6 +1006,56 @@ impl UberState {
         self.after_turn(p, Resume::Begin(self.next_seat(p, 2)));
     }
 
+    /// Doos (11.9): `me` holds two cards, has not drawn, and can play none of them; the
+    /// draw is then the upperdecker.
+    pub(crate) fn on_doos(&self, me: u8) -> bool {
+        let h = self.hands[me as usize];
+        if !self.rules.has(DOOS) || h.len() != 2 || self.drew {
+            return false;
+        }
+        let mut m = h.mask(0);
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if self.playable(me, k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The upperdecker (L255-L265): a card flipped (it goes under the pile, R38) decides how
+    /// many cards `me` draws, and the turn ends.
+    fn upperdecker(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let Some(c) = self.draw_card(log) else {
+            return self.after_turn(me, Resume::Begin(self.next_seat(me, 1)));
+        };
+        log.event(Event::Flipped { card: c });
+        self.put_under(c);
+        let size = |st: &Self, seat: u8| st.hands[seat as usize].len() as u16;
+        let prev = if self.clockwise {
+            (me + self.n - 1) % self.n
+        } else {
+            (me + 1) % self.n
+        };
+        let (count, then) = match c {
+            WILD_DRAW_FOUR => (5, None),
+            CHANGE_HANDS => (1, Some(CHANGE_HANDS)),
+            k if is_black(k) => (1, Some(WILD)),
+            k if is_minor(k) => (3, None),
+            k => match (number(k), rank_of(k)) {
+                (Some(v), _) => (v as u16, None),
+                (None, RANK_REVERSE) => (size(self, prev), None),
+                _ => (size(self, self.next_seat(me, 1)), None),
+            },
+        };
+        self.penalty(me, count, log);
+        match then {
+            Some(card) => self.phase = Phase::Target { card },
+            None => self.after_turn(me, Resume::Begin(self.next_seat(me, 1))),
+        }
+    }
+
     /// Every hand moves `steps` seats in the direction of play (the Blue One).
     fn pass_hands(&mut self, steps: u8, log: &mut impl EventSink<Event>) {
         let old = self.hands;
@@ -1589,7 +1639,10 @@ impl UberState {
                 }
             }
             Phase::Respond => {
-                let answers = if self.stack.major {
+                let answers = if self.rules.has(JUMPING_JIMMYS) {
+                    // 11.4: Majors and Minors propagate each other.
+                    hand.mask(0) & ((1 << WILD_DRAW_FOUR) | MINORS)
+                } else if self.stack.major {
                     hand.mask(0) & (1 << WILD_DRAW_FOUR)
                 } else {
                     hand.mask(0) & MINORS
@@ -1797,6 +1850,7 @@ impl UberState {
                 self.next_dealer_question(log);
             }
             Phase::Turn => match a {
+                DRAW if self.on_doos(me) => self.upperdecker(me, log),
                 DRAW => {
                     if let Some(c) = self.draw_card(log) {
                         self.hands[me as usize].add(c as usize);

@@ -903,3 +903,46 @@ fn additive_adds_identical_cards_to_the_magnitude() {
     }));
     assert_eq!(st.phase(), Phase::Target { card: 1 });
 }
+
+#[test]
+fn jumping_jimmys_lets_majors_and_minors_propagate_each_other() {
+    // L237-L238, R42.
+    let mut st = position(3, &["R+2 R5 R6", "W+4 G5 G6", "B7 B8"], "R3");
+    st.rules.addons |= 1 << JUMPING_JIMMYS;
+    apply_all(&mut st, &[play("R+2")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("W+4")));
+    apply_all(&mut st, &[play("W+4"), COLOR + 2]);
+    assert_eq!((st.current(), st.stack().total), (2, 6));
+    st.legal_actions(&mut legal);
+    assert!(
+        legal.contains(CHALLENGE),
+        "a Major on top may be challenged"
+    );
+}
+
+#[test]
+fn a_player_on_doos_who_cannot_play_takes_the_upperdecker() {
+    // L255-L265: a flipped 4 draws 4, and the turn ends.
+    let mut st = position(3, &["G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    st.rules.addons |= 1 << DOOS;
+    stack_pile(&mut st, &["B4"]);
+    let log = apply_all(&mut st, &[DRAW]);
+    assert!(log.contains(&Event::Flipped {
+        card: parse_card("B4").unwrap()
+    }));
+    assert_eq!(st.hand(0).len(), 6);
+    assert_eq!(st.current(), 1);
+    // A flipped Major draws 5.
+    let mut st = position(3, &["G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    st.rules.addons |= 1 << DOOS;
+    stack_pile(&mut st, &["W+4"]);
+    apply_all(&mut st, &[DRAW]);
+    assert_eq!(st.hand(0).len(), 7);
+    // A player who can play draws normally.
+    let mut st = position(3, &["R5 G6", "B7 B8", "Y2 Y3"], "R3");
+    st.rules.addons |= 1 << DOOS;
+    apply_all(&mut st, &[DRAW]);
+    assert_eq!((st.hand(0).len(), st.current()), (3, 0));
+}

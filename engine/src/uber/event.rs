@@ -114,6 +114,10 @@ pub enum Event {
         seat: u8,
         card: u8,
     },
+    /// Rotate: an Eddied Reverse cancelled the last rotation.
+    RotationCancelled {
+        seat: u8,
+    },
     /// Every hand moved `steps` seats on.
     HandsPassed {
         steps: u8,
@@ -265,6 +269,9 @@ impl fmt::Display for Event {
             } => write!(f, "seat {seat} adds {}: magnitude {magnitude}", c(card)),
             Event::YellowFlip { seat, card } => {
                 write!(f, "seat {seat} draws {} for the Yellow One", c(card))
+            }
+            Event::RotationCancelled { seat } => {
+                write!(f, "seat {seat}'s Reverse cancels the last rotation")
             }
             Event::HandsPassed { steps } => write!(f, "every hand moves {steps} seat(s) on"),
             Event::Repo { seat, card } => {

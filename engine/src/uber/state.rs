@@ -100,6 +100,8 @@ pub enum Phase {
     },
     /// The Green One: `current` takes a card from the discard pile (`one.count` more).
     Repo,
+    /// Rotate: `current`'s Eddied Reverse adds to the rotation or cancels the last one.
+    RotateChoice,
     /// Buddy System: `buddy` lays the magnitude card of the Wild One in `one` (R40).
     BuddyCard {
         buddy: u8,
@@ -167,6 +169,19 @@ pub struct Group {
     pub majors: u8,
     /// The first card is a Major played holding a card of the colour in play (R13).
     pub guilty: bool,
+}
+
+/// `Rotation::last_steps` when there is no rotation to cancel.
+pub const NO_ROTATION: u8 = 0xff;
+
+/// Rotate (11.10): the rotation being resolved and the last one done this hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rotation {
+    pub steps: u8,
+    /// Players the play skips (a Reverse acts as a Skip with two players).
+    pub skips: u8,
+    pub last_steps: u8,
+    pub last_clockwise: bool,
 }
 
 /// Where a 1 was played (9.1).
@@ -280,6 +295,9 @@ pub struct UberState {
     pub(crate) stack: Stack,
     pub(crate) group: Group,
     pub(crate) one: OneAction,
+    pub(crate) rotation: Rotation,
+    /// The play being resolved is a landed Fast Eddy.
+    pub(crate) eddied: bool,
     /// The kind of the last card played as a play (the Fast Eddy window's card; `NO_PLAY`:
     /// none open) and who played it.
     pub(crate) last_play: u8,
@@ -356,6 +374,11 @@ impl UberState {
             stack: Stack::default(),
             group: Group::default(),
             one: OneAction::default(),
+            rotation: Rotation {
+                last_steps: NO_ROTATION,
+                ..Rotation::default()
+            },
+            eddied: false,
             last_play: NO_PLAY,
             last_player: 0,
             phase: Phase::Turn,
@@ -504,6 +527,7 @@ impl UberState {
     /// A new hand dealt by `dealer`: everything back in the draw pile, the dealer's choices.
     fn start_hand(&mut self, dealer: u8, log: &mut impl EventSink<Event>) {
         self.dealer = dealer;
+        self.rotation.last_steps = NO_ROTATION;
         self.pile.clear();
         self.bottom_len = 0;
         for k in 0..NUM_KINDS {
@@ -1271,9 +1295,64 @@ impl UberState {
                 if g.minors > 0 {
                     self.push_stack(me, 2 * g.minors as u16, false, false);
                 }
+                let eddied = std::mem::take(&mut self.eddied);
+                if g.reverses > 0 && self.rules.has(ROTATE) {
+                    self.rotation = Rotation {
+                        steps: g.reverses % self.n,
+                        skips,
+                        ..self.rotation
+                    };
+                    if eddied && self.rotation.last_steps != NO_ROTATION {
+                        // 11.10: an Eddied Reverse adds to the rotation or cancels it.
+                        self.phase = Phase::RotateChoice;
+                    } else {
+                        self.rotate_or_block(me, log);
+                    }
+                    return;
+                }
                 self.end_play(me, skips, log);
             }
         }
+    }
+
+    /// Rotate (11.10): the Joker's holder may block the rotation; otherwise every hand moves
+    /// `rotation.steps` seats in the direction of play.
+    fn rotate_or_block(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let holder =
+            (0..self.n).find(|&s| s != me && self.hands[s as usize].count(JOKER as usize) > 0);
+        match holder {
+            Some(t) => {
+                self.phase = Phase::Block {
+                    card: self.top,
+                    target: t,
+                }
+            }
+            None => self.rotate(me, log),
+        }
+    }
+
+    fn rotate(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let r = self.rotation;
+        if r.steps > 0 {
+            self.pass_hands(r.steps, log);
+        }
+        self.rotation.last_steps = r.steps;
+        self.rotation.last_clockwise = self.clockwise;
+        self.end_play(me, r.skips, log);
+    }
+
+    /// An Eddied Reverse cancels the last one: the direction is as before both, and the last
+    /// rotation is undone.
+    fn cancel_rotation(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let r = self.rotation;
+        self.clockwise = !r.last_clockwise;
+        if r.last_steps > 0 {
+            // Undo: the same number of seats the other way.
+            self.pass_hands(r.last_steps, log);
+        }
+        log.event(Event::RotationCancelled { seat: me });
+        self.rotation.last_steps = NO_ROTATION;
+        self.end_play(me, 0, log);
     }
 
     /// A 0 was played (section 8, 11.5, 11.6): Go Fish asks one player, Macchu Picchu and
@@ -1584,6 +1663,7 @@ impl UberState {
             Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
             Phase::Gift { .. } => DecisionKind::Respond,
             Phase::BuddyCard { .. } => DecisionKind::Play,
+            Phase::RotateChoice => DecisionKind::ChooseTarget,
             Phase::AddWindow { .. } => DecisionKind::JumpIn,
             Phase::Color { .. } => DecisionKind::ChooseColor,
             Phase::Target { .. } => DecisionKind::ChooseTarget,
@@ -1715,6 +1795,10 @@ impl UberState {
             Phase::Gift { .. } => {
                 out.push(DENY);
                 out.push(ACCEPT_GIFT);
+            }
+            Phase::RotateChoice => {
+                out.push(ROTATE_ADD);
+                out.push(ROTATE_CANCEL);
             }
             Phase::BuddyCard { buddy } => {
                 let h = self.hands[buddy as usize].mask(0);
@@ -1909,6 +1993,7 @@ impl UberState {
                     });
                     // R26: play goes on from the Eddy-er.
                     self.current = claimant;
+                    self.eddied = true;
                     self.start_play(claimant, kind, log);
                 }
             }
@@ -1980,6 +2065,13 @@ impl UberState {
                     };
                 } else {
                     self.give(me, to, kind, left, log);
+                }
+            }
+            Phase::RotateChoice => {
+                if a == ROTATE_ADD {
+                    self.rotate_or_block(me, log);
+                } else {
+                    self.cancel_rotation(me, log);
                 }
             }
             Phase::BuddyCard { buddy } => {
@@ -2099,10 +2191,17 @@ impl UberState {
                         self.hand_over(target, log);
                         return;
                     }
+                } else if card < WILD && rank_of(card) == RANK_REVERSE {
+                    return self.rotate(me, log);
                 } else {
                     self.exchange(me, target, log);
                 }
-                self.end_play(me, 0, log);
+                let skips = if card < WILD && rank_of(card) == RANK_REVERSE {
+                    self.rotation.skips
+                } else {
+                    0
+                };
+                self.end_play(me, skips, log);
             }
             Phase::Keep => {
                 let kept = (a - KEEP) as u8;

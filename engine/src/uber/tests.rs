@@ -946,3 +946,47 @@ fn a_player_on_doos_who_cannot_play_takes_the_upperdecker() {
     apply_all(&mut st, &[DRAW]);
     assert_eq!((st.hand(0).len(), st.current()), (3, 0));
 }
+
+#[test]
+fn rotate_moves_every_hand_and_the_joker_blocks_it() {
+    // L267-L268: one Reverse, one seat in the (new) direction of play.
+    let mut st = position(4, &["RR G5 G6", "B7", "Y2 Y3 Y4 Y5", "G2 G3 G4"], "R3");
+    st.rules.addons |= 1 << ROTATE;
+    apply_all(&mut st, &[play("RR")]);
+    assert!(!st.clockwise());
+    // Counter-clockwise: seat 0's two cards go to seat 3, seat 1's card to seat 0.
+    assert_eq!((st.hand(3).len(), st.hand(0).len()), (2, 1));
+    // Blocked by the Joker.
+    let mut st = position(4, &["RR G5 G6", "J B7", "Y2 Y3 Y4 Y5", "G2 G3 G4"], "R3");
+    st.rules.addons |= 1 << ROTATE;
+    apply_all(&mut st, &[play("RR")]);
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: parse_card("RR").unwrap(),
+            target: 1
+        }
+    );
+    apply_all(&mut st, &[BLOCK]);
+    assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 1));
+}
+
+#[test]
+fn an_eddied_reverse_adds_to_or_cancels_the_rotation() {
+    // L268: "A player can fast eddy and either add to or cancel a reverse".
+    let hands = ["RR G5 G6", "B7 B8", "RR Y3 Y4 Y5", "G2 G3 G4"];
+    let mut st = position(4, &hands, "R3");
+    st.rules.addons |= 1 << ROTATE;
+    // Seat 0's Reverse: counter-clockwise, hands move one seat; seat 3 is the runner.
+    apply_all(&mut st, &[play("RR")]);
+    assert_eq!(st.current(), 3);
+    // Seat 2 now holds seat 3's G2 G3 G4; seat 1 holds seat 2's RR Y3 Y4 Y5.
+    assert_eq!(st.phase(), Phase::Eddy { asker: 1 });
+    apply_all(&mut st, &[play("RR"), NO_TAP]);
+    assert_eq!(st.phase(), Phase::RotateChoice);
+    apply_all(&mut st, &[ROTATE_CANCEL]);
+    assert!(st.clockwise(), "the direction is as before both");
+    // The first rotation is undone: seat 0 has its own cards back (less the RR played).
+    assert_eq!(st.hand(0).len(), 2);
+    assert_eq!(st.hand(0).count(parse_card("G5").unwrap() as usize), 1);
+}

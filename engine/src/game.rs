@@ -283,6 +283,38 @@ impl<E> EventSink<E> for NoEvents {
     fn event(&mut self, _e: E) {}
 }
 
+/// A `dyn` sink passed where a state machine takes `impl EventSink` (a variant's
+/// `apply_logged`).
+pub struct DynSink<'a, E>(pub &'a mut dyn EventSink<E>);
+impl<E> EventSink<E> for DynSink<'_, E> {
+    #[inline]
+    fn event(&mut self, e: E) {
+        self.0.event(e)
+    }
+}
+
+/// The seat `steps` places from `from` round a table of `n`, clockwise (increasing seat
+/// numbers) or not. No division: variants call it several times a turn.
+#[inline]
+pub fn seat_after(from: u8, steps: u8, n: u8, clockwise: bool) -> u8 {
+    let mut s = steps;
+    while s >= n {
+        s -= n;
+    }
+    if clockwise {
+        let t = from + s;
+        if t >= n {
+            t - n
+        } else {
+            t
+        }
+    } else if from >= s {
+        from - s
+    } else {
+        from + n - s
+    }
+}
+
 impl<E> EventSink<E> for Vec<E> {
     fn event(&mut self, e: E) {
         self.push(e);

@@ -57,7 +57,7 @@ impl Game for DebtState {
         log: &mut dyn EventSink<Event>,
     ) -> Result<(), IllegalAction> {
         self.check(a)?;
-        self.step(a, &mut DynSink(log));
+        self.step(a, &mut crate::game::DynSink(log));
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -99,15 +99,6 @@ impl Game for DebtState {
     }
     fn action_name(&self, a: Action) -> String {
         action_name(a)
-    }
-}
-
-/// A `dyn` sink passed where the state machine takes `impl EventSink`.
-struct DynSink<'a>(&'a mut dyn EventSink<Event>);
-impl EventSink<Event> for DynSink<'_> {
-    #[inline]
-    fn event(&mut self, e: Event) {
-        self.0.event(e)
     }
 }
 

@@ -288,27 +288,10 @@ impl DebtState {
 
     // ---- small helpers ----
 
-    /// The seat `steps` places from `from` in the direction of play (no division: this runs
-    /// several times a turn).
+    /// The seat `steps` places from `from` in the direction of play.
     #[inline]
     pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
-        let n = self.n;
-        let mut s = steps;
-        while s >= n {
-            s -= n;
-        }
-        if self.clockwise {
-            let t = from + s;
-            if t >= n {
-                t - n
-            } else {
-                t
-            }
-        } else if from >= s {
-            from - s
-        } else {
-            from + n - s
-        }
+        crate::game::seat_after(from, steps, self.n, self.clockwise)
     }
 
     /// The buying-power number of `seat` (0-9).

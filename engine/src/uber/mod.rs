@@ -46,7 +46,7 @@ impl Game for UberState {
         log: &mut dyn EventSink<Event>,
     ) -> Result<(), IllegalAction> {
         self.check(a)?;
-        self.step(a, &mut DynSink(log));
+        self.step(a, &mut crate::game::DynSink(log));
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -60,15 +60,6 @@ impl Game for UberState {
     }
     fn action_name(&self, a: Action) -> String {
         action_name(a)
-    }
-}
-
-/// A `dyn` sink passed where the state machine takes `impl EventSink`.
-struct DynSink<'a>(&'a mut dyn EventSink<Event>);
-impl EventSink<Event> for DynSink<'_> {
-    #[inline]
-    fn event(&mut self, e: Event) {
-        self.0.event(e)
     }
 }
 

@@ -410,23 +410,7 @@ impl UberState {
     /// The seat `steps` places from `from` in the direction of play.
     #[inline]
     pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
-        let n = self.n;
-        let mut s = steps;
-        while s >= n {
-            s -= n;
-        }
-        if self.clockwise {
-            let t = from + s;
-            if t >= n {
-                t - n
-            } else {
-                t
-            }
-        } else if from >= s {
-            from - s
-        } else {
-            from + n - s
-        }
+        crate::game::seat_after(from, steps, self.n, self.clockwise)
     }
 
     /// The seat that owns Player Card `kind`, if at the table.

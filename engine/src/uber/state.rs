@@ -911,6 +911,10 @@ impl UberState {
             },
         };
         self.yellow_exchange(p, count, log);
+        if self.hands[p as usize].is_empty() {
+            // R60: an exchange for no cards (a 0, or an empty draw pile) takes the player out.
+            return self.hand_over(p, log);
+        }
         match then {
             Some(c) => self.phase = Phase::Target { card: c },
             None => self.finish_one(log),

@@ -129,6 +129,12 @@ pub enum Phase {
         offender: u8,
         challenger: u8,
     },
+    /// Cards gone Wild (11.8): `current` played a Wild and names the card it is played as
+    /// (`WILD_AS(kind)`).
+    WildAs,
+    /// Math (11.2): `math.seat` lays a Math play (`math`): an operand, or an operator or
+    /// `DONE`.
+    Math,
     /// `uno_seat` just went down to one card: call UNO or not.
     CallUno,
     /// `asker` may ask the silent `uno_seat` how many cards they have.
@@ -214,6 +220,47 @@ pub struct OneAction {
     pub count: u8,
 }
 
+/// No operator pending in a Math play.
+pub const NO_OP: u8 = 0xff;
+
+/// A Math play being laid (11.2): the operands stay in the hand until it is complete (and,
+/// in a Fast Eddy window, until the tap is settled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MathPlay {
+    /// Who lays it (the player in turn, or a Fast Eddy claimant).
+    pub seat: u8,
+    /// The number to reach (the top card's, or the Eddied card's).
+    pub target: u8,
+    /// The operands' colour (`NO_COLOR` until the first operand, unless an Eddy fixes it).
+    pub color: u8,
+    /// Laid in a Fast Eddy window.
+    pub eddy: bool,
+    /// Operands so far, and their kinds in order.
+    pub len: u8,
+    pub cards: [u8; 4],
+    /// The operator waiting for its operand (`NO_OP`: none).
+    pub op: u8,
+    /// The value so far (left to right) and the operands' sum (for `avg`).
+    pub value: i32,
+    pub sum: i32,
+}
+
+impl Default for MathPlay {
+    fn default() -> Self {
+        MathPlay {
+            seat: 0,
+            target: 0,
+            color: NO_COLOR,
+            eddy: false,
+            len: 0,
+            cards: [0; 4],
+            op: NO_OP,
+            value: 0,
+            sum: 0,
+        }
+    }
+}
+
 /// What a hand's dealer chose (or the options fixed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HandRules {
@@ -283,8 +330,11 @@ pub struct UberState {
     pub(crate) bottom_len: u16,
     /// Every card on the discard pile (the top card included).
     pub(crate) discard: UberHand,
-    /// The top card of the discard pile, and the colour in play.
+    /// The top card of the discard pile (what it is played as: a Wild played as a card under
+    /// Cards gone Wild is that card), and the colour in play.
     pub(crate) top: u8,
+    /// The top card is a Wild standing for `top` (Cards gone Wild, 11.8).
+    pub(crate) top_wild: bool,
     pub(crate) color: u8,
     pub(crate) hands: [UberHand; MAX_PLAYERS],
     pub(crate) rules: HandRules,
@@ -296,6 +346,8 @@ pub struct UberState {
     pub(crate) group: Group,
     pub(crate) one: OneAction,
     pub(crate) rotation: Rotation,
+    /// The Math play being laid (11.2; `len == 0`: none).
+    pub(crate) math: MathPlay,
     /// The play being resolved is a landed Fast Eddy.
     pub(crate) eddied: bool,
     /// The kind of the last card played as a play (the Fast Eddy window's card; `NO_PLAY`:
@@ -360,6 +412,7 @@ impl UberState {
             bottom_len: 0,
             discard: UberHand::new(),
             top: 0,
+            top_wild: false,
             color: NO_COLOR,
             hands: [UberHand::new(); MAX_PLAYERS],
             rules: HandRules {
@@ -378,6 +431,7 @@ impl UberState {
                 last_steps: NO_ROTATION,
                 ..Rotation::default()
             },
+            math: MathPlay::default(),
             eddied: false,
             last_play: NO_PLAY,
             last_player: 0,
@@ -461,7 +515,7 @@ impl UberState {
     /// when it is empty. `None` when no card is left anywhere.
     fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
-            let top = self.top as usize;
+            let top = self.top_card() as usize;
             let mut moved = 0u16;
             for (k, c) in self.discard.iter() {
                 let c = c - (k == top) as u8;
@@ -504,6 +558,18 @@ impl UberState {
         self.hands[seat as usize].remove(kind as usize);
         self.discard.add(kind as usize);
         self.top = kind;
+        self.top_wild = false;
+    }
+
+    /// The card physically on top of the discard pile (a Wild played as another card is a
+    /// Wild there).
+    #[inline]
+    pub(crate) fn top_card(&self) -> u8 {
+        if self.top_wild {
+            WILD
+        } else {
+            self.top
+        }
     }
 
     // ---- the hand ----
@@ -633,6 +699,7 @@ impl UberState {
         };
         self.discard.add(card as usize);
         self.top = card;
+        self.top_wild = false;
         self.color = color_of(card);
         log.event(Event::TurnCard { card });
         let d = self.dealer;
@@ -1079,8 +1146,9 @@ impl UberState {
     /// (its top card; L186-L187).
     pub(crate) fn repo_mask(&self) -> u64 {
         let mut m = self.discard.mask(0);
-        if self.discard.count(self.top as usize) == 1 {
-            m &= !(1 << self.top);
+        let top = self.top_card();
+        if self.discard.count(top as usize) == 1 {
+            m &= !(1 << top);
         }
         m
     }
@@ -1166,9 +1234,59 @@ impl UberState {
         }
     }
 
-    /// `me` begins a play with `kind` (the choice is legal): lays it, then either waits for
-    /// more cards of the group (R24, Pinwheel) or resolves the play.
-    fn start_play(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+    /// A card played at `me`'s turn or as a stack answer: under Cards gone Wild a Wild first
+    /// asks what it is played as.
+    fn play_at_turn(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        if kind == WILD && self.rules.has(CARDS_GONE_WILD) {
+            self.phase = Phase::WildAs;
+        } else {
+            self.start_play(me, kind, kind, log);
+        }
+    }
+
+    // ---- Cards gone Wild (11.8) ----
+
+    /// The kinds a Wild of `me`'s may be played as now (11.8, R45): any card but the Joker,
+    /// the Über and the Player Cards that is in the deck and that `me` could play in its place
+    /// (matching, a stack answer, a 1 that cannot go out). At a turn this includes the Wild
+    /// itself (played as a plain Wild).
+    pub(crate) fn wild_as_kinds(&self, me: u8) -> u64 {
+        const NEVER: u64 = (1 << JOKER) | (1 << UBER) | (1 << ASHLEY) | (1 << SNOWBOB);
+        let mut m = ((1u64 << NUM_KINDS) - 1) & !NEVER;
+        let len = self.hands[me as usize].len();
+        if self.stack.cards > 0 {
+            m &= self.stack_answers(m, len);
+        }
+        let mut out = 0;
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let ok = self.deck[k as usize] > 0 && (self.stack.cards > 0 || self.playable(me, k));
+            out |= (ok as u64) << k;
+        }
+        out
+    }
+
+    /// `me` lays their Wild as `kind` (the choice is legal).
+    fn wild_as(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.start_play(me, WILD, kind, log);
+    }
+
+    /// The Wild just laid stands for `kind` on the discard pile: it is that card for matching,
+    /// effect and Fast Eddy.
+    fn wild_as_top(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.top = kind;
+        self.top_wild = kind != WILD;
+        log.event(Event::WildAs {
+            seat: me,
+            card: kind,
+        });
+    }
+
+    /// `me` begins a play with `card` played as `kind` (the same but for a Wild under Cards
+    /// gone Wild; the choice is legal): lays it, then either waits for more cards of the group
+    /// (R24, Pinwheel) or resolves the play.
+    fn start_play(&mut self, me: u8, card: u8, kind: u8, log: &mut impl EventSink<Event>) {
         self.group = Group {
             first: kind,
             guilty: kind == WILD_DRAW_FOUR
@@ -1176,7 +1294,7 @@ impl UberState {
                 && self.hands[me as usize].mask(0) & color_mask(self.color) != 0,
             ..Group::default()
         };
-        if self.lay(me, kind, log) {
+        if self.lay(me, card, kind, log) {
             return;
         }
         if self.addable(me) != 0 {
@@ -1186,14 +1304,14 @@ impl UberState {
         }
     }
 
-    /// `me` lays `kind` on the discard pile as part of the play in `group`. Returns whether the
-    /// hand ended (the player has no cards left).
-    fn lay(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
-        self.discard_from(me, kind);
-        log.event(Event::Played {
-            seat: me,
-            card: kind,
-        });
+    /// `me` lays `card` as `kind` on the discard pile as part of the play in `group`. Returns
+    /// whether the hand ended (the player has no cards left).
+    fn lay(&mut self, me: u8, card: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
+        self.discard_from(me, card);
+        log.event(Event::Played { seat: me, card });
+        if card != kind {
+            self.wild_as_top(me, kind, log);
+        }
         self.last_play = kind;
         self.last_player = me;
         let g = &mut self.group;
@@ -1647,6 +1765,7 @@ impl UberState {
             Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
             Phase::Gift { .. } => DecisionKind::Respond,
             Phase::BuddyCard { .. } => DecisionKind::Play,
+            Phase::WildAs | Phase::Math => DecisionKind::Play,
             Phase::RotateChoice => DecisionKind::ChooseTarget,
             Phase::AddWindow { .. } => DecisionKind::JumpIn,
             Phase::Color { .. } => DecisionKind::ChooseColor,
@@ -1703,19 +1822,13 @@ impl UberState {
                 }
             }
             Phase::Respond => {
-                let answers = if self.rules.has(JUMPING_JIMMYS) {
-                    // 11.4: Majors and Minors propagate each other.
-                    hand.mask(0) & ((1 << WILD_DRAW_FOUR) | MINORS)
-                } else if self.stack.major {
-                    hand.mask(0) & (1 << WILD_DRAW_FOUR)
-                } else {
-                    hand.mask(0) & MINORS
-                } | hand.mask(0) & (1 << JOKER)
-                    | if hand.len() >= 2 {
-                        hand.mask(0) & (1 << YELLOW_ONE)
-                    } else {
-                        0
-                    };
+                let mut answers = self.stack_answers(hand.mask(0), hand.len());
+                if hand.count(WILD as usize) > 0
+                    && self.rules.has(CARDS_GONE_WILD)
+                    && self.wild_as_kinds(me) != 0
+                {
+                    answers |= 1 << WILD;
+                }
                 let mut m = answers;
                 while m != 0 {
                     let k = m.trailing_zeros() as u16;
@@ -1862,6 +1975,15 @@ impl UberState {
                 }
                 out.push(COMPENSATE_NONE);
             }
+            Phase::WildAs => {
+                let mut m = self.wild_as_kinds(me);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(WILD_AS + k);
+                }
+            }
+            Phase::Math => {}
             Phase::CallUno => {
                 out.push(CALL_UNO);
                 out.push(SILENT);
@@ -1871,6 +1993,21 @@ impl UberState {
                 out.push(NO_CATCH);
             }
         }
+    }
+
+    /// The kinds of `have` that answer the pending stack for a player holding `len` cards
+    /// (5.1, 5.3, 9.1, 11.4).
+    fn stack_answers(&self, have: u64, len: usize) -> u64 {
+        let draws = if self.rules.has(JUMPING_JIMMYS) {
+            // 11.4: Majors and Minors propagate each other.
+            (1 << WILD_DRAW_FOUR) | MINORS
+        } else if self.stack.major {
+            1 << WILD_DRAW_FOUR
+        } else {
+            MINORS
+        };
+        let yellow = if len >= 2 { 1 << YELLOW_ONE } else { 0 };
+        have & (draws | (1 << JOKER) | yellow)
     }
 
     /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
@@ -1934,18 +2071,20 @@ impl UberState {
                 PLAYER_PAIR => {
                     self.phase = Phase::Keep;
                 }
-                a => self.start_play(me, (a - PLAY) as u8, log),
+                a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
             Phase::Respond => match a {
                 ACCEPT => self.accept(me, log),
                 CHALLENGE => self.challenge(me, log),
                 a if a == PLAY + JOKER as u16 => self.joker_answer(me, log),
-                a => self.start_play(me, (a - PLAY) as u8, log),
+                a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
+            Phase::WildAs => self.wild_as(me, (a - WILD_AS) as u8, log),
+            Phase::Math => unreachable!("Math is not built yet"),
             Phase::More => {
                 // Done, or the last card that could join was laid (and the hand goes on).
-                let complete =
-                    a == DONE || (!self.lay(me, (a - PLAY) as u8, log) && self.addable(me) == 0);
+                let k = a.wrapping_sub(PLAY) as u8;
+                let complete = a == DONE || (!self.lay(me, k, k, log) && self.addable(me) == 0);
                 if complete {
                     self.resolve_play(me, log);
                 }
@@ -1978,7 +2117,7 @@ impl UberState {
                     // R26: play goes on from the Eddy-er.
                     self.current = claimant;
                     self.eddied = true;
-                    self.start_play(claimant, kind, log);
+                    self.start_play(claimant, kind, kind, log);
                 }
             }
             Phase::Color { why } => {
@@ -2401,5 +2540,9 @@ impl UberState {
     }
     pub fn uno_seat(&self) -> u8 {
         self.uno_seat
+    }
+    /// The Math play being laid (11.2), in `Phase::Math` and a Math Eddy's `Phase::Tap`.
+    pub fn math(&self) -> &MathPlay {
+        &self.math
     }
 }

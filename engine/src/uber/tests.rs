@@ -990,3 +990,212 @@ fn an_eddied_reverse_adds_to_or_cancels_the_rotation() {
     assert_eq!(st.hand(0).len(), 2);
     assert_eq!(st.hand(0).count(parse_card("G5").unwrap() as usize), 1);
 }
+
+/// Both add-ons of this step forced on, with every mode and the other add-ons around them.
+fn math_and_wild(base: UberOptions) -> UberOptions {
+    UberOptions {
+        math: AddOn::On,
+        math_derived: AddOn::On,
+        cards_gone_wild: AddOn::On,
+        ..base
+    }
+}
+
+#[test]
+fn random_days_with_math_and_cards_gone_wild_keep_the_invariants() {
+    for players in 2..=10 {
+        for opts in [
+            math_and_wild(UberOptions::fixed()),
+            math_and_wild(UberOptions::default()),
+            math_and_wild(preset(Some("all-addons")).unwrap()),
+            UberOptions {
+                mode: ModeRule::Buddy,
+                math_max_operands: 4,
+                pinwheel: AddOn::On,
+                jumping_jimmys: AddOn::On,
+                rotate: AddOn::On,
+                ..math_and_wild(UberOptions::hand())
+            },
+            UberOptions {
+                math_max_operands: 2,
+                math_derived: AddOn::Off,
+                ..math_and_wild(UberOptions::hand())
+            },
+        ] {
+            let (d, t) = random_days(opts, players, 12);
+            assert!(d > 0);
+            assert!(t <= 3, "{t} of 12 days truncated at {players} players");
+        }
+    }
+}
+
+fn wild_as(code: &str) -> u16 {
+    WILD_AS + parse_card(code).unwrap() as u16
+}
+
+/// A position with Cards gone Wild on.
+fn wild_position(players: usize, hands: &[&str], top: &str) -> UberState {
+    let mut st = position(players, hands, top);
+    st.rules.addons |= 1 << CARDS_GONE_WILD;
+    st
+}
+
+#[test]
+fn a_wild_gone_wild_is_the_number_it_is_played_as() {
+    // L252-L253: on R3, a Wild as B3 (a rank match); blue (3) is in play.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert_eq!(st.phase(), Phase::WildAs);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    for ok in ["R7", "B3", "RS", "R+2", "Y1", "W", "W+4", "CH", "R0"] {
+        assert!(legal.contains(wild_as(ok)), "as {ok}");
+    }
+    assert!(!legal.contains(wild_as("B7")), "B7 does not match R3");
+    let log = apply_all(&mut st, &[wild_as("B3")]);
+    assert!(log.contains(&Event::Played {
+        seat: 0,
+        card: WILD
+    }));
+    assert!(log.contains(&Event::WildAs {
+        seat: 0,
+        card: parse_card("B3").unwrap()
+    }));
+    assert_eq!((st.top(), st.color()), (parse_card("B3").unwrap(), 3));
+    assert_eq!(st.top_card(), WILD, "the Wild lies on the pile");
+    assert_eq!(st.discard_pile().count(WILD as usize), 1);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // Seat 1 matches it as a blue card or a 3.
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("B7")));
+    // Off: the Wild is a plain Wild and names a colour.
+    let mut st = position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: ColorWhy::Plain
+        }
+    );
+    // As itself: a plain Wild.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("W"), COLOR + 1]);
+    assert_eq!((st.top(), st.color(), st.current()), (WILD, 1, 1));
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_skip_skips() {
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    let log = apply_all(&mut st, &[play("W"), wild_as("RS")]);
+    assert!(log.contains(&Event::Skipped { seat: 1 }));
+    assert_eq!((st.current(), st.color()), (2, 0));
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(
+        !legal.contains(wild_as("GS")),
+        "a Skip of another colour does not match R3"
+    );
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_draw_two_stacks_and_answers_a_stack() {
+    // As a Minor at a turn: the next player faces 2 and may stack a Minor on it.
+    let mut st = wild_position(3, &["W G5 G6", "G+2 B8 B9", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("R+2")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Respond));
+    assert_eq!(st.stack().total, 2);
+    apply_all(&mut st, &[play("G+2")]);
+    assert_eq!((st.current(), st.stack().total), (2, 4));
+    // As a Minor answering a stack: only the answers are offered.
+    let mut st = wild_position(3, &["R+2 G5 G6", "W B8 B9", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[play("W"), ACCEPT]);
+    apply_all(&mut st, &[play("W")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(
+        legal.as_slice(),
+        &[
+            wild_as("R+2"),
+            wild_as("Y1"),
+            wild_as("Y+2"),
+            wild_as("G+2"),
+            wild_as("B+2")
+        ],
+        "the Minors and the Yellow One"
+    );
+    apply_all(&mut st, &[wild_as("B+2")]);
+    assert_eq!(
+        (st.current(), st.stack().total, st.stack().cards),
+        (2, 4, 2)
+    );
+    assert_eq!(st.color(), 3);
+    // Without Cards gone Wild the Wild does not answer a stack.
+    let mut st = position(3, &["R+2 G5 G6", "W B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[ACCEPT]);
+}
+
+#[test]
+fn a_wild_gone_wild_opens_the_fast_eddy_window_of_its_card() {
+    // It is that card for Fast Eddy: seat 2's real R5 Eddies a Wild played as R5.
+    let mut st = wild_position(4, &["W G6 G7", "B7 B8", "R5 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("R5")]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    let log = apply_all(&mut st, &[play("R5"), NO_TAP]);
+    assert!(log.contains(&Event::Eddied {
+        seat: 2,
+        card: parse_card("R5").unwrap()
+    }));
+    assert_eq!(
+        (st.current(), st.top_card()),
+        (3, parse_card("R5").unwrap())
+    );
+    // A Wild is not thrown out of turn as another card (the ruling of 11.8).
+    let mut st = wild_position(4, &["R5 G6 G7", "B7 B8", "W Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // But a Wild played as a Wild is Eddied by a Wild, which is a plain Wild.
+    let mut st = wild_position(4, &["W G6 G7", "B7 B8", "W Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("W"), COLOR + 3]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    apply_all(&mut st, &[play("W"), NO_TAP]);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: ColorWhy::Plain
+        }
+    );
+}
+
+#[test]
+fn a_wild_gone_wild_is_never_the_joker_the_uber_or_a_player_card() {
+    // R45: seat 0 owns Ashley.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    for bad in ["J", "U", "P1", "P2"] {
+        let before = format!("{st:?}");
+        assert!(st.apply(wild_as(bad)).is_err(), "as {bad}");
+        assert_eq!(before, format!("{st:?}"), "refused without a change");
+    }
+    // As a Yellow One it cannot be the last card (9.1); as a plain Wild it goes out.
+    let mut st = wild_position(3, &["W", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert!(st.apply(wild_as("Y1")).is_err());
+    let log = apply_all(&mut st, &[wild_as("R3")]);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e, Event::HandLost { out: 0, .. })));
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_green_one_cannot_take_itself_back() {
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("G1")]);
+    assert_eq!(st.phase(), Phase::Repo);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[TAKE + parse_card("R3").unwrap() as u16]);
+}

@@ -306,6 +306,9 @@ pub struct UberStats {
     pub pairs: u32,
     /// Deck taps that beat a Fast Eddy.
     pub taps_won: u32,
+    /// Math plays landed (11.2), and Wilds played as another card (11.8).
+    pub math_plays: u32,
+    pub wilds_as: u32,
     /// Hands each add-on was on.
     pub addon_on: [u32; NUM_ADDONS],
     /// Hands played in each mode.
@@ -1183,7 +1186,7 @@ impl UberState {
     fn next_claimant(&self, from: u8) -> Option<u8> {
         let mut s = self.next_seat(from, 1);
         while s != self.last_player {
-            if s != self.current && self.eddy_kinds(s) != 0 {
+            if s != self.current && (self.eddy_kinds(s) != 0 || self.math_eddy(s)) {
                 return Some(s);
             }
             s = self.next_seat(s, 1);
@@ -1244,6 +1247,184 @@ impl UberState {
         }
     }
 
+    // ---- Math (11.2) ----
+
+    /// The number a Math play at the turn must make: the top card's (to match it, L229).
+    fn math_target(&self) -> Option<u8> {
+        if self.color == NO_COLOR || is_black(self.top) {
+            return None;
+        }
+        number(self.top)
+    }
+
+    /// Whether `seat` may begin a Math play in the Fast Eddy window: one of the Eddied
+    /// card's colour making its number.
+    fn math_eddy(&self, seat: u8) -> bool {
+        let k = self.last_play;
+        self.rules.has(MATH) && number(k).is_some_and(|t| self.math_possible(seat, t, color_of(k)))
+    }
+
+    /// `seat`'s operands of colour `c` by value (2-9), less those already in the Math play.
+    fn math_avail(&self, seat: u8, c: u8) -> [u8; 10] {
+        let h = &self.hands[seat as usize];
+        let mut avail = [0u8; 10];
+        for (v, a) in avail.iter_mut().enumerate().skip(2) {
+            *a = h.count(c as usize * 13 + v);
+        }
+        let m = &self.math;
+        if m.seat == seat && m.color == c {
+            for &k in &m.cards[..m.len as usize] {
+                avail[number(k).unwrap_or(0) as usize] -= 1;
+            }
+        }
+        avail
+    }
+
+    /// The Math play's shape under this hand's rules: (most operands, operators offered).
+    fn math_limits(&self) -> (u8, u8) {
+        let ops = if self.rules.has(MATH_DERIVED) { 5 } else { 4 };
+        (self.opts.math_max_operands, ops)
+    }
+
+    /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
+    /// any one colour).
+    fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
+        let hand = self.hands[seat as usize].mask(0) & MATH_OPERANDS;
+        (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
+            if (hand & color_mask(x)).count_ones() == 0 {
+                return false;
+            }
+            let mut avail = self.math_avail(seat, x);
+            if avail.iter().map(|&a| a as u32).sum::<u32>() < 2 {
+                return false;
+            }
+            let (max, ops) = self.math_limits();
+            (2..10).any(|v| {
+                if avail[v] == 0 {
+                    return false;
+                }
+                avail[v] -= 1;
+                let ok = math_reach(target as i32, max, ops, v as i32, v as i32, 1, &mut avail);
+                avail[v] += 1;
+                ok
+            })
+        })
+    }
+
+    /// The legal steps of the Math play being laid: operands (only those from which the play
+    /// can still be completed, R61), or `DONE` and the operators.
+    fn math_legal(&self, out: &mut ActionList) {
+        let m = self.math;
+        let (max, ops) = self.math_limits();
+        let t = m.target as i32;
+        if m.len == 0 || m.op != NO_OP {
+            let mut k_mask = self.hands[m.seat as usize].mask(0) & MATH_OPERANDS;
+            if m.color != NO_COLOR {
+                k_mask &= color_mask(m.color);
+            }
+            while k_mask != 0 {
+                let k = k_mask.trailing_zeros() as u8;
+                k_mask &= k_mask - 1;
+                let v = number(k).unwrap_or(0) as usize;
+                let mut avail = self.math_avail(m.seat, color_of(k));
+                if avail[v] == 0 {
+                    continue;
+                }
+                avail[v] -= 1;
+                let next = math_step(m.op, m.value, m.sum, m.len, v as i32);
+                if next.is_some_and(|(x, s)| math_reach(t, max, ops, x, s, m.len + 1, &mut avail)) {
+                    out.push(PLAY + k as u16);
+                }
+            }
+            return;
+        }
+        if m.len >= 2 && m.value == t {
+            out.push(DONE);
+        }
+        if m.len >= max {
+            return;
+        }
+        let mut avail = self.math_avail(m.seat, m.color);
+        for op in 0..ops {
+            let ok = (2..10).any(|v| {
+                if avail[v] == 0 {
+                    return false;
+                }
+                let Some((x, s)) = math_step(op, m.value, m.sum, m.len, v as i32) else {
+                    return false;
+                };
+                avail[v] -= 1;
+                let ok = math_reach(t, max, ops, x, s, m.len + 1, &mut avail);
+                avail[v] += 1;
+                ok
+            });
+            if ok {
+                out.push(OP + op as u16);
+            }
+        }
+    }
+
+    /// `seat` begins a Math play making `target` (of colour `c`, in a Fast Eddy window).
+    fn math_begin(&mut self, seat: u8, target: u8, c: u8, eddy: bool) {
+        self.math = MathPlay {
+            seat,
+            target,
+            color: c,
+            eddy,
+            ..MathPlay::default()
+        };
+        self.phase = Phase::Math;
+    }
+
+    /// One step of the Math play (the action is legal): an operand, an operator, or `DONE`.
+    fn math_action(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+        let m = &mut self.math;
+        if a == DONE {
+            if m.eddy {
+                // The claim is made: the runner may still tap (7.2).
+                self.phase = Phase::Tap {
+                    claimant: m.seat,
+                    kind: m.cards[m.len as usize - 1],
+                };
+            } else {
+                let seat = m.seat;
+                self.math_lay(seat, log);
+            }
+        } else if a >= OP {
+            m.op = (a - OP) as u8;
+        } else {
+            let k = (a - PLAY) as u8;
+            let v = number(k).unwrap_or(0) as i32;
+            (m.value, m.sum) = math_step(m.op, m.value, m.sum, m.len, v).unwrap_or_default();
+            m.cards[m.len as usize] = k;
+            m.len += 1;
+            m.op = NO_OP;
+            m.color = color_of(k);
+        }
+    }
+
+    /// The Math play lands: its operands go on the pile in order (the last is the top card)
+    /// as plain numbers, and the play is over.
+    fn math_lay(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let m = std::mem::take(&mut self.math);
+        self.stats.math_plays += 1;
+        log.event(Event::MathPlayed {
+            seat: me,
+            operands: m.len,
+            result: m.target,
+        });
+        self.group = Group {
+            first: m.cards[0],
+            ..Group::default()
+        };
+        for &k in &m.cards[..m.len as usize] {
+            if self.lay(me, k, k, log) {
+                return;
+            }
+        }
+        self.resolve_play(me, log);
+    }
+
     // ---- Cards gone Wild (11.8) ----
 
     /// The kinds a Wild of `me`'s may be played as now (11.8, R45): any card but the Joker,
@@ -1277,6 +1458,7 @@ impl UberState {
     fn wild_as_top(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
         self.top = kind;
         self.top_wild = kind != WILD;
+        self.stats.wilds_as += 1;
         log.event(Event::WildAs {
             seat: me,
             card: kind,
@@ -1735,6 +1917,7 @@ impl UberState {
             Phase::Gift { to, .. } => to,
             Phase::BuddyCard { buddy } => buddy,
             Phase::AddWindow { asker } => asker,
+            Phase::Math => self.math.seat,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -1765,7 +1948,9 @@ impl UberState {
             Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
             Phase::Gift { .. } => DecisionKind::Respond,
             Phase::BuddyCard { .. } => DecisionKind::Play,
-            Phase::WildAs | Phase::Math => DecisionKind::Play,
+            Phase::WildAs => DecisionKind::Play,
+            Phase::Math if self.math.eddy => DecisionKind::JumpIn,
+            Phase::Math => DecisionKind::Play,
             Phase::RotateChoice => DecisionKind::ChooseTarget,
             Phase::AddWindow { .. } => DecisionKind::JumpIn,
             Phase::Color { .. } => DecisionKind::ChooseColor,
@@ -1820,6 +2005,13 @@ impl UberState {
                 if !self.drew && self.pair_allowed(me) {
                     out.push(PLAYER_PAIR);
                 }
+                if self.rules.has(MATH)
+                    && self
+                        .math_target()
+                        .is_some_and(|t| self.math_possible(me, t, NO_COLOR))
+                {
+                    out.push(MATH_START);
+                }
             }
             Phase::Respond => {
                 let mut answers = self.stack_answers(hand.mask(0), hand.len());
@@ -1857,6 +2049,9 @@ impl UberState {
                     out.push(PLAY + k);
                 }
                 out.push(NO_EDDY);
+                if self.math_eddy(asker) {
+                    out.push(MATH_START);
+                }
             }
             Phase::Tap { .. } => {
                 out.push(TAP);
@@ -1983,7 +2178,7 @@ impl UberState {
                     out.push(WILD_AS + k);
                 }
             }
-            Phase::Math => {}
+            Phase::Math => self.math_legal(out),
             Phase::CallUno => {
                 out.push(CALL_UNO);
                 out.push(SILENT);
@@ -2071,6 +2266,10 @@ impl UberState {
                 PLAYER_PAIR => {
                     self.phase = Phase::Keep;
                 }
+                MATH_START => {
+                    let t = self.math_target().unwrap_or(0);
+                    self.math_begin(me, t, NO_COLOR, false);
+                }
                 a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
             Phase::Respond => match a {
@@ -2080,7 +2279,7 @@ impl UberState {
                 a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
             Phase::WildAs => self.wild_as(me, (a - WILD_AS) as u8, log),
-            Phase::Math => unreachable!("Math is not built yet"),
+            Phase::Math => self.math_action(a, log),
             Phase::More => {
                 // Done, or the last card that could join was laid (and the hand goes on).
                 let k = a.wrapping_sub(PLAY) as u8;
@@ -2095,6 +2294,9 @@ impl UberState {
                         Some(next) => self.phase = Phase::Eddy { asker: next },
                         None => self.begin_turn(me),
                     }
+                } else if a == MATH_START {
+                    let k = self.last_play;
+                    self.math_begin(asker, number(k).unwrap_or(0), color_of(k), true);
                 } else {
                     self.phase = Phase::Tap {
                         claimant: asker,
@@ -2107,6 +2309,8 @@ impl UberState {
                     // The runner touched the pile first: the window closes (R25).
                     self.stats.taps_won += 1;
                     log.event(Event::TapWon { seat: me, claimant });
+                    // A Math claim's operands stay in the claimant's hand.
+                    self.math = MathPlay::default();
                     self.begin_turn(me);
                 } else {
                     self.counters.jump_ins += 1;
@@ -2117,7 +2321,11 @@ impl UberState {
                     // R26: play goes on from the Eddy-er.
                     self.current = claimant;
                     self.eddied = true;
-                    self.start_play(claimant, kind, kind, log);
+                    if self.math.len > 0 {
+                        self.math_lay(claimant, log);
+                    } else {
+                        self.start_play(claimant, kind, kind, log);
+                    }
                 }
             }
             Phase::Color { why } => {
@@ -2545,4 +2753,64 @@ impl UberState {
     pub fn math(&self) -> &MathPlay {
         &self.math
     }
+}
+
+/// Math operands (R61): the number cards 2-9 of every colour.
+pub const MATH_OPERANDS: u64 = NUMBERS & !ZEROS & !ONES;
+
+/// `op` (`+ - x / avg`; `NO_OP` for the first operand) applied left to right to a Math play
+/// of `len` operands with `value` and operand sum `sum`, and operand `v`: the new value and
+/// sum, or `None` when the step is not a whole number (an inexact division or mean, R61).
+#[inline]
+fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option<(i32, i32)> {
+    let sum = sum + v;
+    let value = match op {
+        NO_OP => v,
+        0 => value + v,
+        1 => value - v,
+        2 => value * v,
+        3 if value % v == 0 => value / v,
+        4 if sum % (len as i32 + 1) == 0 => sum / (len as i32 + 1),
+        _ => return None,
+    };
+    Some((value, sum))
+}
+
+/// Whether a Math play of `len` operands standing at `value` (operand sum `sum`) can be
+/// completed to make `target` with at most `max` operands, `ops` operators and the operands
+/// left in `avail` (counts by value): it makes it now (two operands at least), or one more
+/// operator and operand lead to a completion. A bounded depth-first search (at most
+/// `max - len` more operands), allocation-free.
+fn math_reach(
+    target: i32,
+    max: u8,
+    ops: u8,
+    value: i32,
+    sum: i32,
+    len: u8,
+    avail: &mut [u8; 10],
+) -> bool {
+    if len >= 2 && value == target {
+        return true;
+    }
+    if len >= max {
+        return false;
+    }
+    for op in 0..ops {
+        for v in 2..10 {
+            if avail[v] == 0 {
+                continue;
+            }
+            let Some((x, s)) = math_step(op, value, sum, len, v as i32) else {
+                continue;
+            };
+            avail[v] -= 1;
+            let ok = math_reach(target, max, ops, x, s, len + 1, avail);
+            avail[v] += 1;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
 }

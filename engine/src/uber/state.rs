@@ -2282,7 +2282,7 @@ impl UberState {
             Phase::Math => self.math_action(a, log),
             Phase::More => {
                 // Done, or the last card that could join was laid (and the hand goes on).
-                let k = a.wrapping_sub(PLAY) as u8;
+                let k = (a - PLAY) as u8;
                 let complete = a == DONE || (!self.lay(me, k, k, log) && self.addable(me) == 0);
                 if complete {
                     self.resolve_play(me, log);

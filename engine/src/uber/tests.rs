@@ -1406,3 +1406,19 @@ fn math_fast_eddies_the_played_card_in_its_colour() {
     apply_all(&mut st, &[play("R5")]);
     assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
 }
+
+#[test]
+fn math_makes_the_number_a_wild_gone_wild_stands_for() {
+    // Seat 0's Wild is played as B5; seat 1 matches it with G2 + G3 (11.2, 11.8).
+    let mut st = math_position(3, &["W G6 G7", "G2 G3 Y8 Y9", "Y2 Y3"], "R5", false);
+    st.rules.addons |= 1 << CARDS_GONE_WILD;
+    apply_all(&mut st, &[play("W"), wild_as("B5")]);
+    assert_eq!(st.current(), 1);
+    apply_all(&mut st, &math_play(&["G2", "G3"], &[PLUS]));
+    assert_eq!(
+        (st.top(), st.top_card(), st.color()),
+        (parse_card("G3").unwrap(), parse_card("G3").unwrap(), 2)
+    );
+    assert_eq!(st.discard_pile().count(WILD as usize), 1);
+    assert_eq!(st.current(), 2);
+}

@@ -56,6 +56,18 @@ pub enum Event {
         seat: u8,
         color: u8,
     },
+    /// Cards gone Wild (11.8): the Wild `seat` just played is `card`.
+    WildAs {
+        seat: u8,
+        card: u8,
+    },
+    /// Math (11.2): `seat` lays `operands` number cards whose result is `result` (their
+    /// `Played` events follow).
+    MathPlayed {
+        seat: u8,
+        operands: u8,
+        result: u8,
+    },
     Drew {
         seat: u8,
         card: u8,
@@ -243,6 +255,17 @@ impl fmt::Display for Event {
             Event::ColorNamed { seat, color } => {
                 write!(f, "seat {seat} names {}", color_name(color))
             }
+            Event::WildAs { seat, card } => {
+                write!(f, "seat {seat}'s Wild is played as {}", c(card))
+            }
+            Event::MathPlayed {
+                seat,
+                operands,
+                result,
+            } => write!(
+                f,
+                "seat {seat} lays a Math play of {operands} cards making {result}"
+            ),
             Event::Drew { seat, card } => write!(f, "seat {seat} draws {}", c(card)),
             Event::Penalty { seat, cards } => write!(f, "seat {seat} drew {cards} (penalty)"),
             Event::Passed { seat } => write!(f, "seat {seat} passes"),

@@ -129,6 +129,12 @@ pub enum Phase {
         offender: u8,
         challenger: u8,
     },
+    /// Cards gone Wild (11.8): `current` played a Wild and names the card it is played as
+    /// (`WILD_AS(kind)`).
+    WildAs,
+    /// Math (11.2): `math.seat` lays a Math play (`math`): an operand, or an operator or
+    /// `DONE`.
+    Math,
     /// `uno_seat` just went down to one card: call UNO or not.
     CallUno,
     /// `asker` may ask the silent `uno_seat` how many cards they have.
@@ -214,6 +220,47 @@ pub struct OneAction {
     pub count: u8,
 }
 
+/// No operator pending in a Math play.
+pub const NO_OP: u8 = 0xff;
+
+/// A Math play being laid (11.2): the operands stay in the hand until it is complete (and,
+/// in a Fast Eddy window, until the tap is settled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MathPlay {
+    /// Who lays it (the player in turn, or a Fast Eddy claimant).
+    pub seat: u8,
+    /// The number to reach (the top card's, or the Eddied card's).
+    pub target: u8,
+    /// The operands' colour (`NO_COLOR` until the first operand, unless an Eddy fixes it).
+    pub color: u8,
+    /// Laid in a Fast Eddy window.
+    pub eddy: bool,
+    /// Operands so far, and their kinds in order.
+    pub len: u8,
+    pub cards: [u8; 4],
+    /// The operator waiting for its operand (`NO_OP`: none).
+    pub op: u8,
+    /// The value so far (left to right) and the operands' sum (for `avg`).
+    pub value: i32,
+    pub sum: i32,
+}
+
+impl Default for MathPlay {
+    fn default() -> Self {
+        MathPlay {
+            seat: 0,
+            target: 0,
+            color: NO_COLOR,
+            eddy: false,
+            len: 0,
+            cards: [0; 4],
+            op: NO_OP,
+            value: 0,
+            sum: 0,
+        }
+    }
+}
+
 /// What a hand's dealer chose (or the options fixed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HandRules {
@@ -259,6 +306,9 @@ pub struct UberStats {
     pub pairs: u32,
     /// Deck taps that beat a Fast Eddy.
     pub taps_won: u32,
+    /// Math plays landed (11.2), and Wilds played as another card (11.8).
+    pub math_plays: u32,
+    pub wilds_as: u32,
     /// Hands each add-on was on.
     pub addon_on: [u32; NUM_ADDONS],
     /// Hands played in each mode.
@@ -283,8 +333,11 @@ pub struct UberState {
     pub(crate) bottom_len: u16,
     /// Every card on the discard pile (the top card included).
     pub(crate) discard: UberHand,
-    /// The top card of the discard pile, and the colour in play.
+    /// The top card of the discard pile (what it is played as: a Wild played as a card under
+    /// Cards gone Wild is that card), and the colour in play.
     pub(crate) top: u8,
+    /// The top card is a Wild standing for `top` (Cards gone Wild, 11.8).
+    pub(crate) top_wild: bool,
     pub(crate) color: u8,
     pub(crate) hands: [UberHand; MAX_PLAYERS],
     pub(crate) rules: HandRules,
@@ -296,6 +349,8 @@ pub struct UberState {
     pub(crate) group: Group,
     pub(crate) one: OneAction,
     pub(crate) rotation: Rotation,
+    /// The Math play being laid (11.2; `len == 0`: none).
+    pub(crate) math: MathPlay,
     /// The play being resolved is a landed Fast Eddy.
     pub(crate) eddied: bool,
     /// The kind of the last card played as a play (the Fast Eddy window's card; `NO_PLAY`:
@@ -360,6 +415,7 @@ impl UberState {
             bottom_len: 0,
             discard: UberHand::new(),
             top: 0,
+            top_wild: false,
             color: NO_COLOR,
             hands: [UberHand::new(); MAX_PLAYERS],
             rules: HandRules {
@@ -378,6 +434,7 @@ impl UberState {
                 last_steps: NO_ROTATION,
                 ..Rotation::default()
             },
+            math: MathPlay::default(),
             eddied: false,
             last_play: NO_PLAY,
             last_player: 0,
@@ -461,7 +518,7 @@ impl UberState {
     /// when it is empty. `None` when no card is left anywhere.
     fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
-            let top = self.top as usize;
+            let top = self.top_card() as usize;
             let mut moved = 0u16;
             for (k, c) in self.discard.iter() {
                 let c = c - (k == top) as u8;
@@ -504,6 +561,18 @@ impl UberState {
         self.hands[seat as usize].remove(kind as usize);
         self.discard.add(kind as usize);
         self.top = kind;
+        self.top_wild = false;
+    }
+
+    /// The card physically on top of the discard pile (a Wild played as another card is a
+    /// Wild there).
+    #[inline]
+    pub(crate) fn top_card(&self) -> u8 {
+        if self.top_wild {
+            WILD
+        } else {
+            self.top
+        }
     }
 
     // ---- the hand ----
@@ -633,6 +702,7 @@ impl UberState {
         };
         self.discard.add(card as usize);
         self.top = card;
+        self.top_wild = false;
         self.color = color_of(card);
         log.event(Event::TurnCard { card });
         let d = self.dealer;
@@ -1083,8 +1153,9 @@ impl UberState {
     /// (its top card; L186-L187).
     pub(crate) fn repo_mask(&self) -> u64 {
         let mut m = self.discard.mask(0);
-        if self.discard.count(self.top as usize) == 1 {
-            m &= !(1 << self.top);
+        let top = self.top_card();
+        if self.discard.count(top as usize) == 1 {
+            m &= !(1 << top);
         }
         m
     }
@@ -1119,7 +1190,7 @@ impl UberState {
     fn next_claimant(&self, from: u8) -> Option<u8> {
         let mut s = self.next_seat(from, 1);
         while s != self.last_player {
-            if s != self.current && self.eddy_kinds(s) != 0 {
+            if s != self.current && (self.eddy_kinds(s) != 0 || self.math_eddy(s)) {
                 return Some(s);
             }
             s = self.next_seat(s, 1);
@@ -1170,9 +1241,238 @@ impl UberState {
         }
     }
 
-    /// `me` begins a play with `kind` (the choice is legal): lays it, then either waits for
-    /// more cards of the group (R24, Pinwheel) or resolves the play.
-    fn start_play(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+    /// A card played at `me`'s turn or as a stack answer: under Cards gone Wild a Wild first
+    /// asks what it is played as.
+    fn play_at_turn(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        if kind == WILD && self.rules.has(CARDS_GONE_WILD) {
+            self.phase = Phase::WildAs;
+        } else {
+            self.start_play(me, kind, kind, log);
+        }
+    }
+
+    // ---- Math (11.2) ----
+
+    /// The number a Math play at the turn must make: the top card's (to match it, L229).
+    fn math_target(&self) -> Option<u8> {
+        if self.color == NO_COLOR || is_black(self.top) {
+            return None;
+        }
+        number(self.top)
+    }
+
+    /// Whether `seat` may begin a Math play in the Fast Eddy window: one of the Eddied
+    /// card's colour making its number.
+    fn math_eddy(&self, seat: u8) -> bool {
+        let k = self.last_play;
+        self.rules.has(MATH) && number(k).is_some_and(|t| self.math_possible(seat, t, color_of(k)))
+    }
+
+    /// `seat`'s operands of colour `c` by value (2-9), less those already in the Math play.
+    fn math_avail(&self, seat: u8, c: u8) -> [u8; 10] {
+        let h = &self.hands[seat as usize];
+        let mut avail = [0u8; 10];
+        for (v, a) in avail.iter_mut().enumerate().skip(2) {
+            *a = h.count(c as usize * 13 + v);
+        }
+        let m = &self.math;
+        if m.seat == seat && m.color == c {
+            for &k in &m.cards[..m.len as usize] {
+                avail[number(k).unwrap_or(0) as usize] -= 1;
+            }
+        }
+        avail
+    }
+
+    /// The Math play's shape under this hand's rules: (most operands, operators offered).
+    fn math_limits(&self) -> (u8, u8) {
+        let ops = if self.rules.has(MATH_DERIVED) { 5 } else { 4 };
+        (self.opts.math_max_operands, ops)
+    }
+
+    /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
+    /// any one colour).
+    fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
+        let hand = self.hands[seat as usize].mask(0) & MATH_OPERANDS;
+        (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
+            if (hand & color_mask(x)).count_ones() == 0 {
+                return false;
+            }
+            let mut avail = self.math_avail(seat, x);
+            if avail.iter().map(|&a| a as u32).sum::<u32>() < 2 {
+                return false;
+            }
+            let (max, ops) = self.math_limits();
+            (2..10).any(|v| {
+                if avail[v] == 0 {
+                    return false;
+                }
+                avail[v] -= 1;
+                let ok = math_reach(target as i32, max, ops, v as i32, v as i32, 1, &mut avail);
+                avail[v] += 1;
+                ok
+            })
+        })
+    }
+
+    /// The legal steps of the Math play being laid: operands (only those from which the play
+    /// can still be completed, R61), or `DONE` and the operators.
+    fn math_legal(&self, out: &mut ActionList) {
+        let m = self.math;
+        let (max, ops) = self.math_limits();
+        let t = m.target as i32;
+        if m.len == 0 || m.op != NO_OP {
+            let mut k_mask = self.hands[m.seat as usize].mask(0) & MATH_OPERANDS;
+            if m.color != NO_COLOR {
+                k_mask &= color_mask(m.color);
+            }
+            while k_mask != 0 {
+                let k = k_mask.trailing_zeros() as u8;
+                k_mask &= k_mask - 1;
+                let v = number(k).unwrap_or(0) as usize;
+                let mut avail = self.math_avail(m.seat, color_of(k));
+                if avail[v] == 0 {
+                    continue;
+                }
+                avail[v] -= 1;
+                let next = math_step(m.op, m.value, m.sum, m.len, v as i32);
+                if next.is_some_and(|(x, s)| math_reach(t, max, ops, x, s, m.len + 1, &mut avail)) {
+                    out.push(PLAY + k as u16);
+                }
+            }
+            return;
+        }
+        if m.len >= 2 && m.value == t {
+            out.push(DONE);
+        }
+        if m.len >= max {
+            return;
+        }
+        let mut avail = self.math_avail(m.seat, m.color);
+        for op in 0..ops {
+            let ok = (2..10).any(|v| {
+                if avail[v] == 0 {
+                    return false;
+                }
+                let Some((x, s)) = math_step(op, m.value, m.sum, m.len, v as i32) else {
+                    return false;
+                };
+                avail[v] -= 1;
+                let ok = math_reach(t, max, ops, x, s, m.len + 1, &mut avail);
+                avail[v] += 1;
+                ok
+            });
+            if ok {
+                out.push(OP + op as u16);
+            }
+        }
+    }
+
+    /// `seat` begins a Math play making `target` (of colour `c`, in a Fast Eddy window).
+    fn math_begin(&mut self, seat: u8, target: u8, c: u8, eddy: bool) {
+        self.math = MathPlay {
+            seat,
+            target,
+            color: c,
+            eddy,
+            ..MathPlay::default()
+        };
+        self.phase = Phase::Math;
+    }
+
+    /// One step of the Math play (the action is legal): an operand, an operator, or `DONE`.
+    fn math_action(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+        let m = &mut self.math;
+        if a == DONE {
+            if m.eddy {
+                // The claim is made: the runner may still tap (7.2).
+                self.phase = Phase::Tap {
+                    claimant: m.seat,
+                    kind: m.cards[m.len as usize - 1],
+                };
+            } else {
+                let seat = m.seat;
+                self.math_lay(seat, log);
+            }
+        } else if a >= OP {
+            m.op = (a - OP) as u8;
+        } else {
+            let k = (a - PLAY) as u8;
+            let v = number(k).unwrap_or(0) as i32;
+            (m.value, m.sum) = math_step(m.op, m.value, m.sum, m.len, v).unwrap_or_default();
+            m.cards[m.len as usize] = k;
+            m.len += 1;
+            m.op = NO_OP;
+            m.color = color_of(k);
+        }
+    }
+
+    /// The Math play lands: its operands go on the pile in order (the last is the top card)
+    /// as plain numbers, and the play is over.
+    fn math_lay(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let m = std::mem::take(&mut self.math);
+        self.stats.math_plays += 1;
+        log.event(Event::MathPlayed {
+            seat: me,
+            operands: m.len,
+            result: m.target,
+        });
+        self.group = Group {
+            first: m.cards[0],
+            ..Group::default()
+        };
+        for &k in &m.cards[..m.len as usize] {
+            if self.lay(me, k, k, log) {
+                return;
+            }
+        }
+        self.resolve_play(me, log);
+    }
+
+    // ---- Cards gone Wild (11.8) ----
+
+    /// The kinds a Wild of `me`'s may be played as now (11.8, R45): any card but the Joker,
+    /// the Über and the Player Cards that is in the deck and that `me` could play in its place
+    /// (matching, a stack answer, a 1 that cannot go out). At a turn this includes the Wild
+    /// itself (played as a plain Wild).
+    pub(crate) fn wild_as_kinds(&self, me: u8) -> u64 {
+        const NEVER: u64 = (1 << JOKER) | (1 << UBER) | (1 << ASHLEY) | (1 << SNOWBOB);
+        let mut m = ((1u64 << NUM_KINDS) - 1) & !NEVER;
+        let len = self.hands[me as usize].len();
+        if self.stack.cards > 0 {
+            m &= self.stack_answers(m, len);
+        }
+        let mut out = 0;
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let ok = self.deck[k as usize] > 0 && (self.stack.cards > 0 || self.playable(me, k));
+            out |= (ok as u64) << k;
+        }
+        out
+    }
+
+    /// `me` lays their Wild as `kind` (the choice is legal).
+    fn wild_as(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.start_play(me, WILD, kind, log);
+    }
+
+    /// The Wild just laid stands for `kind` on the discard pile: it is that card for matching,
+    /// effect and Fast Eddy.
+    fn wild_as_top(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.top = kind;
+        self.top_wild = kind != WILD;
+        self.stats.wilds_as += 1;
+        log.event(Event::WildAs {
+            seat: me,
+            card: kind,
+        });
+    }
+
+    /// `me` begins a play with `card` played as `kind` (the same but for a Wild under Cards
+    /// gone Wild; the choice is legal): lays it, then either waits for more cards of the group
+    /// (R24, Pinwheel) or resolves the play.
+    fn start_play(&mut self, me: u8, card: u8, kind: u8, log: &mut impl EventSink<Event>) {
         self.group = Group {
             first: kind,
             guilty: kind == WILD_DRAW_FOUR
@@ -1180,7 +1480,7 @@ impl UberState {
                 && self.hands[me as usize].mask(0) & color_mask(self.color) != 0,
             ..Group::default()
         };
-        if self.lay(me, kind, log) {
+        if self.lay(me, card, kind, log) {
             return;
         }
         if self.addable(me) != 0 {
@@ -1190,14 +1490,14 @@ impl UberState {
         }
     }
 
-    /// `me` lays `kind` on the discard pile as part of the play in `group`. Returns whether the
-    /// hand ended (the player has no cards left).
-    fn lay(&mut self, me: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
-        self.discard_from(me, kind);
-        log.event(Event::Played {
-            seat: me,
-            card: kind,
-        });
+    /// `me` lays `card` as `kind` on the discard pile as part of the play in `group`. Returns
+    /// whether the hand ended (the player has no cards left).
+    fn lay(&mut self, me: u8, card: u8, kind: u8, log: &mut impl EventSink<Event>) -> bool {
+        self.discard_from(me, card);
+        log.event(Event::Played { seat: me, card });
+        if card != kind {
+            self.wild_as_top(me, kind, log);
+        }
         self.last_play = kind;
         self.last_player = me;
         let g = &mut self.group;
@@ -1621,6 +1921,7 @@ impl UberState {
             Phase::Gift { to, .. } => to,
             Phase::BuddyCard { buddy } => buddy,
             Phase::AddWindow { asker } => asker,
+            Phase::Math => self.math.seat,
             Phase::Compensate { offender, .. } => offender,
             Phase::CallUno => self.uno_seat,
             Phase::Catch { asker } => asker,
@@ -1651,6 +1952,9 @@ impl UberState {
             Phase::Give { .. } | Phase::Repo => DecisionKind::GiveCard,
             Phase::Gift { .. } => DecisionKind::Respond,
             Phase::BuddyCard { .. } => DecisionKind::Play,
+            Phase::WildAs => DecisionKind::Play,
+            Phase::Math if self.math.eddy => DecisionKind::JumpIn,
+            Phase::Math => DecisionKind::Play,
             Phase::RotateChoice => DecisionKind::ChooseTarget,
             Phase::AddWindow { .. } => DecisionKind::JumpIn,
             Phase::Color { .. } => DecisionKind::ChooseColor,
@@ -1705,21 +2009,22 @@ impl UberState {
                 if !self.drew && self.pair_allowed(me) {
                     out.push(PLAYER_PAIR);
                 }
+                if self.rules.has(MATH)
+                    && self
+                        .math_target()
+                        .is_some_and(|t| self.math_possible(me, t, NO_COLOR))
+                {
+                    out.push(MATH_START);
+                }
             }
             Phase::Respond => {
-                let answers = if self.rules.has(JUMPING_JIMMYS) {
-                    // 11.4: Majors and Minors propagate each other.
-                    hand.mask(0) & ((1 << WILD_DRAW_FOUR) | MINORS)
-                } else if self.stack.major {
-                    hand.mask(0) & (1 << WILD_DRAW_FOUR)
-                } else {
-                    hand.mask(0) & MINORS
-                } | hand.mask(0) & (1 << JOKER)
-                    | if hand.len() >= 2 {
-                        hand.mask(0) & (1 << YELLOW_ONE)
-                    } else {
-                        0
-                    };
+                let mut answers = self.stack_answers(hand.mask(0), hand.len());
+                if hand.count(WILD as usize) > 0
+                    && self.rules.has(CARDS_GONE_WILD)
+                    && self.wild_as_kinds(me) != 0
+                {
+                    answers |= 1 << WILD;
+                }
                 let mut m = answers;
                 while m != 0 {
                     let k = m.trailing_zeros() as u16;
@@ -1748,6 +2053,9 @@ impl UberState {
                     out.push(PLAY + k);
                 }
                 out.push(NO_EDDY);
+                if self.math_eddy(asker) {
+                    out.push(MATH_START);
+                }
             }
             Phase::Tap { .. } => {
                 out.push(TAP);
@@ -1866,6 +2174,15 @@ impl UberState {
                 }
                 out.push(COMPENSATE_NONE);
             }
+            Phase::WildAs => {
+                let mut m = self.wild_as_kinds(me);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u16;
+                    m &= m - 1;
+                    out.push(WILD_AS + k);
+                }
+            }
+            Phase::Math => self.math_legal(out),
             Phase::CallUno => {
                 out.push(CALL_UNO);
                 out.push(SILENT);
@@ -1875,6 +2192,21 @@ impl UberState {
                 out.push(NO_CATCH);
             }
         }
+    }
+
+    /// The kinds of `have` that answer the pending stack for a player holding `len` cards
+    /// (5.1, 5.3, 9.1, 11.4).
+    fn stack_answers(&self, have: u64, len: usize) -> u64 {
+        let draws = if self.rules.has(JUMPING_JIMMYS) {
+            // 11.4: Majors and Minors propagate each other.
+            (1 << WILD_DRAW_FOUR) | MINORS
+        } else if self.stack.major {
+            1 << WILD_DRAW_FOUR
+        } else {
+            MINORS
+        };
+        let yellow = if len >= 2 { 1 << YELLOW_ONE } else { 0 };
+        have & (draws | (1 << JOKER) | yellow)
     }
 
     /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
@@ -1938,18 +2270,24 @@ impl UberState {
                 PLAYER_PAIR => {
                     self.phase = Phase::Keep;
                 }
-                a => self.start_play(me, (a - PLAY) as u8, log),
+                MATH_START => {
+                    let t = self.math_target().unwrap_or(0);
+                    self.math_begin(me, t, NO_COLOR, false);
+                }
+                a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
             Phase::Respond => match a {
                 ACCEPT => self.accept(me, log),
                 CHALLENGE => self.challenge(me, log),
                 a if a == PLAY + JOKER as u16 => self.joker_answer(me, log),
-                a => self.start_play(me, (a - PLAY) as u8, log),
+                a => self.play_at_turn(me, (a - PLAY) as u8, log),
             },
+            Phase::WildAs => self.wild_as(me, (a - WILD_AS) as u8, log),
+            Phase::Math => self.math_action(a, log),
             Phase::More => {
                 // Done, or the last card that could join was laid (and the hand goes on).
-                let complete =
-                    a == DONE || (!self.lay(me, (a - PLAY) as u8, log) && self.addable(me) == 0);
+                let k = (a - PLAY) as u8;
+                let complete = a == DONE || (!self.lay(me, k, k, log) && self.addable(me) == 0);
                 if complete {
                     self.resolve_play(me, log);
                 }
@@ -1960,6 +2298,9 @@ impl UberState {
                         Some(next) => self.phase = Phase::Eddy { asker: next },
                         None => self.begin_turn(me),
                     }
+                } else if a == MATH_START {
+                    let k = self.last_play;
+                    self.math_begin(asker, number(k).unwrap_or(0), color_of(k), true);
                 } else {
                     self.phase = Phase::Tap {
                         claimant: asker,
@@ -1972,6 +2313,8 @@ impl UberState {
                     // The runner touched the pile first: the window closes (R25).
                     self.stats.taps_won += 1;
                     log.event(Event::TapWon { seat: me, claimant });
+                    // A Math claim's operands stay in the claimant's hand.
+                    self.math = MathPlay::default();
                     self.begin_turn(me);
                 } else {
                     self.counters.jump_ins += 1;
@@ -1982,7 +2325,11 @@ impl UberState {
                     // R26: play goes on from the Eddy-er.
                     self.current = claimant;
                     self.eddied = true;
-                    self.start_play(claimant, kind, log);
+                    if self.math.len > 0 {
+                        self.math_lay(claimant, log);
+                    } else {
+                        self.start_play(claimant, kind, kind, log);
+                    }
                 }
             }
             Phase::Color { why } => {
@@ -2406,4 +2753,68 @@ impl UberState {
     pub fn uno_seat(&self) -> u8 {
         self.uno_seat
     }
+    /// The Math play being laid (11.2), in `Phase::Math` and a Math Eddy's `Phase::Tap`.
+    pub fn math(&self) -> &MathPlay {
+        &self.math
+    }
+}
+
+/// Math operands (R61): the number cards 2-9 of every colour.
+pub const MATH_OPERANDS: u64 = NUMBERS & !ZEROS & !ONES;
+
+/// `op` (`+ - x / avg`; `NO_OP` for the first operand) applied left to right to a Math play
+/// of `len` operands with `value` and operand sum `sum`, and operand `v`: the new value and
+/// sum, or `None` when the step is not a whole number (an inexact division or mean, R61).
+#[inline]
+fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option<(i32, i32)> {
+    let sum = sum + v;
+    let value = match op {
+        NO_OP => v,
+        0 => value + v,
+        1 => value - v,
+        2 => value * v,
+        3 if value % v == 0 => value / v,
+        4 if sum % (len as i32 + 1) == 0 => sum / (len as i32 + 1),
+        _ => return None,
+    };
+    Some((value, sum))
+}
+
+/// Whether a Math play of `len` operands standing at `value` (operand sum `sum`) can be
+/// completed to make `target` with at most `max` operands, `ops` operators and the operands
+/// left in `avail` (counts by value): it makes it now (two operands at least), or one more
+/// operator and operand lead to a completion. A bounded depth-first search (at most
+/// `max - len` more operands), allocation-free.
+fn math_reach(
+    target: i32,
+    max: u8,
+    ops: u8,
+    value: i32,
+    sum: i32,
+    len: u8,
+    avail: &mut [u8; 10],
+) -> bool {
+    if len >= 2 && value == target {
+        return true;
+    }
+    if len >= max {
+        return false;
+    }
+    for op in 0..ops {
+        for v in 2..10 {
+            if avail[v] == 0 {
+                continue;
+            }
+            let Some((x, s)) = math_step(op, value, sum, len, v as i32) else {
+                continue;
+            };
+            avail[v] -= 1;
+            let ok = math_reach(target, max, ops, x, s, len + 1, avail);
+            avail[v] += 1;
+            if ok {
+                return true;
+            }
+        }
+    }
+    false
 }

@@ -26,8 +26,15 @@ fn deck_total(st: &UberState) -> usize {
 /// Plays random days, checking after every action: cards are conserved, the player to act
 /// has a legal action (ascending), strict apply refuses an illegal id without a change.
 fn random_days(opts: UberOptions, players: usize, days: u64) -> (u64, u64) {
+    let (d, t, _) = random_days_stats(opts, players, days);
+    (d, t)
+}
+
+/// As `random_days`, also summing the Math plays and the Wilds played as another card.
+fn random_days_stats(opts: UberOptions, players: usize, days: u64) -> (u64, u64, [u64; 2]) {
     let mut legal = ActionList::new();
     let (mut decisions, mut truncated) = (0u64, 0u64);
+    let mut extra = [0u64; 2];
     for seed in 0..days {
         let mut st = UberState::deal(opts, players, seed);
         let mut rng = Rng::new(seed ^ 0xabcdef);
@@ -57,6 +64,8 @@ fn random_days(opts: UberOptions, players: usize, days: u64) -> (u64, u64) {
                 action_name(a)
             );
         }
+        extra[0] += st.stats().math_plays as u64;
+        extra[1] += st.stats().wilds_as as u64;
         let o = st.outcome().unwrap();
         if st.nappy().is_none() {
             truncated += 1;
@@ -66,7 +75,7 @@ fn random_days(opts: UberOptions, players: usize, days: u64) -> (u64, u64) {
             assert_eq!(lost, opts.hands_per_day as u32);
         }
     }
-    (decisions, truncated)
+    (decisions, truncated, extra)
 }
 
 #[test]
@@ -989,4 +998,427 @@ fn an_eddied_reverse_adds_to_or_cancels_the_rotation() {
     // The first rotation is undone: seat 0 has its own cards back (less the RR played).
     assert_eq!(st.hand(0).len(), 2);
     assert_eq!(st.hand(0).count(parse_card("G5").unwrap() as usize), 1);
+}
+
+/// Both add-ons of this step forced on, with every mode and the other add-ons around them.
+fn math_and_wild(base: UberOptions) -> UberOptions {
+    UberOptions {
+        math: AddOn::On,
+        math_derived: AddOn::On,
+        cards_gone_wild: AddOn::On,
+        ..base
+    }
+}
+
+#[test]
+fn random_days_with_math_and_cards_gone_wild_keep_the_invariants() {
+    let mut played = [0u64; 2];
+    for players in 2..=10 {
+        for opts in [
+            math_and_wild(UberOptions::fixed()),
+            math_and_wild(UberOptions::default()),
+            math_and_wild(preset(Some("all-addons")).unwrap()),
+            UberOptions {
+                mode: ModeRule::Buddy,
+                math_max_operands: 4,
+                pinwheel: AddOn::On,
+                jumping_jimmys: AddOn::On,
+                rotate: AddOn::On,
+                ..math_and_wild(UberOptions::hand())
+            },
+            UberOptions {
+                math_max_operands: 2,
+                math_derived: AddOn::Off,
+                ..math_and_wild(UberOptions::hand())
+            },
+        ] {
+            let (d, t, extra) = random_days_stats(opts, players, 12);
+            assert!(d > 0);
+            assert!(t <= 3, "{t} of 12 days truncated at {players} players");
+            played[0] += extra[0];
+            played[1] += extra[1];
+        }
+    }
+    // Both add-ons are exercised, not merely switched on.
+    assert!(played[0] > 100 && played[1] > 100, "{played:?}");
+}
+
+fn wild_as(code: &str) -> u16 {
+    WILD_AS + parse_card(code).unwrap() as u16
+}
+
+/// A position with Cards gone Wild on.
+fn wild_position(players: usize, hands: &[&str], top: &str) -> UberState {
+    let mut st = position(players, hands, top);
+    st.rules.addons |= 1 << CARDS_GONE_WILD;
+    st
+}
+
+#[test]
+fn a_wild_gone_wild_is_the_number_it_is_played_as() {
+    // L252-L253: on R3, a Wild as B3 (a rank match); blue (3) is in play.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert_eq!(st.phase(), Phase::WildAs);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    for ok in ["R7", "B3", "RS", "R+2", "Y1", "W", "W+4", "CH", "R0"] {
+        assert!(legal.contains(wild_as(ok)), "as {ok}");
+    }
+    assert!(!legal.contains(wild_as("B7")), "B7 does not match R3");
+    let log = apply_all(&mut st, &[wild_as("B3")]);
+    assert!(log.contains(&Event::Played {
+        seat: 0,
+        card: WILD
+    }));
+    assert!(log.contains(&Event::WildAs {
+        seat: 0,
+        card: parse_card("B3").unwrap()
+    }));
+    assert_eq!((st.top(), st.color()), (parse_card("B3").unwrap(), 3));
+    assert_eq!(st.top_card(), WILD, "the Wild lies on the pile");
+    assert_eq!(st.discard_pile().count(WILD as usize), 1);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // Seat 1 matches it as a blue card or a 3.
+    st.legal_actions(&mut legal);
+    assert!(legal.contains(play("B7")));
+    // Off: the Wild is a plain Wild and names a colour.
+    let mut st = position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: ColorWhy::Plain
+        }
+    );
+    // As itself: a plain Wild.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("W"), COLOR + 1]);
+    assert_eq!((st.top(), st.color(), st.current()), (WILD, 1, 1));
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_skip_skips() {
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    let log = apply_all(&mut st, &[play("W"), wild_as("RS")]);
+    assert!(log.contains(&Event::Skipped { seat: 1 }));
+    assert_eq!((st.current(), st.color()), (2, 0));
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(
+        !legal.contains(wild_as("GS")),
+        "a Skip of another colour does not match R3"
+    );
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_draw_two_stacks_and_answers_a_stack() {
+    // As a Minor at a turn: the next player faces 2 and may stack a Minor on it.
+    let mut st = wild_position(3, &["W G5 G6", "G+2 B8 B9", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("R+2")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Respond));
+    assert_eq!(st.stack().total, 2);
+    apply_all(&mut st, &[play("G+2")]);
+    assert_eq!((st.current(), st.stack().total), (2, 4));
+    // As a Minor answering a stack: only the answers are offered.
+    let mut st = wild_position(3, &["R+2 G5 G6", "W B8 B9", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[play("W"), ACCEPT]);
+    apply_all(&mut st, &[play("W")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(
+        legal.as_slice(),
+        &[
+            wild_as("R+2"),
+            wild_as("Y1"),
+            wild_as("Y+2"),
+            wild_as("G+2"),
+            wild_as("B+2")
+        ],
+        "the Minors and the Yellow One"
+    );
+    apply_all(&mut st, &[wild_as("B+2")]);
+    assert_eq!(
+        (st.current(), st.stack().total, st.stack().cards),
+        (2, 4, 2)
+    );
+    assert_eq!(st.color(), 3);
+    // Without Cards gone Wild the Wild does not answer a stack.
+    let mut st = position(3, &["R+2 G5 G6", "W B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("R+2")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[ACCEPT]);
+}
+
+#[test]
+fn a_wild_gone_wild_opens_the_fast_eddy_window_of_its_card() {
+    // It is that card for Fast Eddy: seat 2's real R5 Eddies a Wild played as R5.
+    let mut st = wild_position(4, &["W G6 G7", "B7 B8", "R5 Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("R5")]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    let log = apply_all(&mut st, &[play("R5"), NO_TAP]);
+    assert!(log.contains(&Event::Eddied {
+        seat: 2,
+        card: parse_card("R5").unwrap()
+    }));
+    assert_eq!(
+        (st.current(), st.top_card()),
+        (3, parse_card("R5").unwrap())
+    );
+    // A Wild is not thrown out of turn as another card (the ruling of 11.8).
+    let mut st = wild_position(4, &["R5 G6 G7", "B7 B8", "W Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // But a Wild played as a Wild is Eddied by a Wild, which is a plain Wild.
+    let mut st = wild_position(4, &["W G6 G7", "B7 B8", "W Y2 Y3", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("W"), COLOR + 3]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    apply_all(&mut st, &[play("W"), NO_TAP]);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: ColorWhy::Plain
+        }
+    );
+}
+
+#[test]
+fn a_wild_gone_wild_is_never_the_joker_the_uber_or_a_player_card() {
+    // R45: seat 0 owns Ashley.
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    for bad in ["J", "U", "P1", "P2"] {
+        let before = format!("{st:?}");
+        assert!(st.apply(wild_as(bad)).is_err(), "as {bad}");
+        assert_eq!(before, format!("{st:?}"), "refused without a change");
+    }
+    // As a Yellow One it cannot be the last card (9.1); as a plain Wild it goes out.
+    let mut st = wild_position(3, &["W", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W")]);
+    assert!(st.apply(wild_as("Y1")).is_err());
+    let log = apply_all(&mut st, &[wild_as("R3")]);
+    assert!(log
+        .iter()
+        .any(|e| matches!(e, Event::HandLost { out: 0, .. })));
+}
+
+#[test]
+fn a_wild_gone_wild_as_a_green_one_cannot_take_itself_back() {
+    let mut st = wild_position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3");
+    apply_all(&mut st, &[play("W"), wild_as("G1")]);
+    assert_eq!(st.phase(), Phase::Repo);
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[TAKE + parse_card("R3").unwrap() as u16]);
+}
+
+/// A position with Math on (and its derived functions when `derived`).
+fn math_position(players: usize, hands: &[&str], top: &str, derived: bool) -> UberState {
+    let mut st = position(players, hands, top);
+    st.rules.addons |= 1 << MATH;
+    if derived {
+        st.rules.addons |= 1 << MATH_DERIVED;
+    }
+    st
+}
+
+const PLUS: u16 = OP;
+const MINUS: u16 = OP + 1;
+const TIMES: u16 = OP + 2;
+const DIVIDE: u16 = OP + 3;
+const AVG: u16 = OP + 4;
+
+/// `MATH_START`, then the operands with the operators between them, then `DONE`.
+fn math_play(operands: &[&str], ops: &[u16]) -> Vec<u16> {
+    let mut v = vec![MATH_START, play(operands[0])];
+    for (o, k) in ops.iter().zip(&operands[1..]) {
+        v.push(*o);
+        v.push(play(k));
+    }
+    v.push(DONE);
+    v
+}
+
+/// Plays a Math play on `top` from a hand of `operands` plus B9 Y8 and checks it lands: the
+/// operands are on the pile, the last one on top, and the turn passes.
+fn check_math(top: &str, operands: &[&str], ops: &[u16], derived: bool) {
+    let hand = format!("{} B9 Y8", operands.join(" "));
+    let mut st = math_position(3, &[&hand, "B7 B8", "Y2 Y3"], top, derived);
+    let target = number(parse_card(top).unwrap()).unwrap();
+    let log = apply_all(&mut st, &math_play(operands, ops));
+    assert!(
+        log.contains(&Event::MathPlayed {
+            seat: 0,
+            operands: operands.len() as u8,
+            result: target
+        }),
+        "{operands:?} {ops:?} on {top}"
+    );
+    let last = parse_card(operands.last().unwrap()).unwrap();
+    assert_eq!((st.top(), st.color()), (last, color_of(last)));
+    assert_eq!(st.hand(0).len(), 2, "only B9 and Y8 are left");
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+}
+
+#[test]
+fn math_plays_of_two_operands_for_each_operator() {
+    // L226-L229: the result matches the top card's number.
+    check_math("R5", &["G2", "G3"], &[PLUS], false);
+    check_math("R5", &["G8", "G3"], &[MINUS], false);
+    check_math("R6", &["G2", "G3"], &[TIMES], false);
+    check_math("R4", &["G8", "G2"], &[DIVIDE], false);
+    // L231: the derived functions, declared by the dealer: the mean.
+    check_math("R5", &["G4", "G6"], &[AVG], true);
+}
+
+#[test]
+fn math_plays_of_three_operands_go_left_to_right() {
+    check_math("R9", &["G2", "G3", "G4"], &[PLUS, PLUS], false);
+    check_math("R2", &["G9", "G3", "G4"], &[MINUS, MINUS], false);
+    check_math("R5", &["G2", "G4", "G3"], &[TIMES, MINUS], false);
+    check_math("R2", &["G8", "G2", "G2"], &[DIVIDE, DIVIDE], false);
+    // The mean of all operands so far: mean(2, 4) = 3, then mean(2, 4, 9) = 5.
+    check_math("R5", &["G2", "G4", "G9"], &[AVG, AVG], true);
+    check_math("R5", &["G2", "G4", "G9"], &[PLUS, AVG], true);
+    // Left to right, not by precedence: (3 - 2) x 4 = 4.
+    check_math("Y4", &["B3", "B2", "B4"], &[MINUS, TIMES], false);
+    // A 0 on top is made too.
+    check_math("R0", &["G5", "G3", "G2"], &[MINUS, MINUS], false);
+}
+
+#[test]
+fn a_math_play_that_does_not_make_the_number_is_refused() {
+    let mut legal = ActionList::new();
+    // 2 + 3 = 5 is not 9: no DONE yet; + 4 makes it.
+    let mut st = math_position(3, &["G2 G3 G4 B9", "B7 B8", "Y2 Y3"], "R9", false);
+    apply_all(&mut st, &[MATH_START, play("G2"), PLUS, play("G3")]);
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(DONE));
+    let before = format!("{st:?}");
+    assert!(st.apply(DONE).is_err());
+    assert_eq!(before, format!("{st:?}"), "refused without a change");
+    apply_all(&mut st, &[PLUS, play("G4"), DONE]);
+    assert_eq!(st.hand(0).len(), 1);
+    // Operands are of one colour (L228).
+    let st = math_position(3, &["G2 B7 B9", "B7 B8", "Y2 Y3"], "R9", false);
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(MATH_START), "2 + 7 is not one colour");
+    // Division is exact: 8 / 3 is refused, 8 / 2 is offered.
+    let mut st = math_position(3, &["G8 G3 G2 B9", "B7 B8", "Y2 Y3"], "R4", false);
+    apply_all(&mut st, &[MATH_START, play("G8"), DIVIDE]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[play("G2")]);
+    assert!(st.apply(play("G3")).is_err());
+    // R61: an operand from which the play cannot be completed is not offered: from 8,
+    // only 8 - 2 - 3 = 3 works, so 8 + 2 is refused.
+    let mut st = math_position(3, &["G8 G3 G2 B9", "B7 B8", "Y2 Y3"], "R3", false);
+    apply_all(&mut st, &[MATH_START, play("G8")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[MINUS]);
+    assert!(st.apply(PLUS).is_err());
+    // At most `math_max_operands`.
+    let mut st = math_position(3, &["G2 G3 G4 B9", "B7 B8", "Y2 Y3"], "R9", false);
+    st.opts.math_max_operands = 2;
+    st.legal_actions(&mut legal);
+    assert!(
+        !legal.contains(MATH_START),
+        "2 + 3 + 4 needs three operands"
+    );
+    // Math needs a number on top: a Wild's named colour has none.
+    let mut st = math_position(3, &["G2 G3 B9", "B7 B8", "Y2 Y3"], "R5", false);
+    st.top = WILD;
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(MATH_START));
+}
+
+#[test]
+fn the_mean_needs_the_derived_functions() {
+    // L231: mean(4, 6) = 5 only when the dealer declared the derived functions.
+    let mut legal = ActionList::new();
+    let st = math_position(3, &["G4 G6 B9", "B7 B8", "Y2 Y3"], "R5", false);
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(MATH_START));
+    let mut st = math_position(3, &["G4 G6 B9", "B7 B8", "Y2 Y3"], "R5", true);
+    apply_all(&mut st, &[MATH_START, play("G4")]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[AVG]);
+    // The mean is exact: mean(4, 5) is not a whole number, mean(4, 8) = 6 is.
+    let mut st = math_position(3, &["G4 G5 G8 B9", "B7 B8", "Y2 Y3"], "R6", true);
+    apply_all(&mut st, &[MATH_START, play("G4"), AVG]);
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[play("G8")]);
+    assert!(st.apply(play("G5")).is_err());
+}
+
+#[test]
+fn math_with_the_option_off_is_refused() {
+    let mut st = position(3, &["G2 G3 B9", "B7 B8", "Y2 Y3"], "R5");
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert!(!legal.contains(MATH_START));
+    assert!(st.apply(MATH_START).is_err());
+    // Nor in a Fast Eddy window.
+    let mut st = position(4, &["R5 G6 G7", "B7 B8", "R2 R3 Y9", "G1 G2"], "R3");
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+}
+
+#[test]
+fn math_fast_eddies_the_played_card_in_its_colour() {
+    // L229: seat 2 makes R5 out of R2 + R3 and Eddies seat 0's R5.
+    let hands = ["R5 G6 G7", "B7 B8", "R2 R3 Y9 Y8", "G1 G2"];
+    let mut st = math_position(4, &hands, "R3", false);
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    let mut legal = ActionList::new();
+    st.legal_actions(&mut legal);
+    assert_eq!(legal.as_slice(), &[NO_EDDY, MATH_START]);
+    apply_all(&mut st, &math_play(&["R2", "R3"], &[PLUS]));
+    assert_eq!(
+        st.phase(),
+        Phase::Tap {
+            claimant: 2,
+            kind: parse_card("R3").unwrap()
+        }
+    );
+    assert_eq!(st.hand(2).len(), 4, "the operands wait for the tap");
+    let log = apply_all(&mut st, &[NO_TAP]);
+    assert!(log.contains(&Event::MathPlayed {
+        seat: 2,
+        operands: 2,
+        result: 5
+    }));
+    assert_eq!(st.hand(2).len(), 2);
+    assert_eq!((st.current(), st.phase()), (3, Phase::Turn));
+    assert_eq!(st.counters().jump_ins, 1);
+    // A won deck tap: the operands stay in the hand and the runner plays.
+    let mut st = math_position(4, &hands, "R3", false);
+    st.opts.deck_tap_probability = 1.0;
+    apply_all(&mut st, &[play("R5")]);
+    apply_all(&mut st, &math_play(&["R2", "R3"], &[PLUS]));
+    apply_all(&mut st, &[TAP]);
+    assert_eq!(st.hand(2).len(), 4);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    // Another colour does not Eddy (the Eddied card is the same colour and number).
+    let mut st = math_position(4, &["R5 G6 G7", "B7 B8", "G2 G3 Y9", "G1 G2"], "R3", false);
+    apply_all(&mut st, &[play("R5")]);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+}
+
+#[test]
+fn math_makes_the_number_a_wild_gone_wild_stands_for() {
+    // Seat 0's Wild is played as B5; seat 1 matches it with G2 + G3 (11.2, 11.8).
+    let mut st = math_position(3, &["W G6 G7", "G2 G3 Y8 Y9", "Y2 Y3"], "R5", false);
+    st.rules.addons |= 1 << CARDS_GONE_WILD;
+    apply_all(&mut st, &[play("W"), wild_as("B5")]);
+    assert_eq!(st.current(), 1);
+    apply_all(&mut st, &math_play(&["G2", "G3"], &[PLUS]));
+    assert_eq!(
+        (st.top(), st.top_card(), st.color()),
+        (parse_card("G3").unwrap(), parse_card("G3").unwrap(), 2)
+    );
+    assert_eq!(st.discard_pile().count(WILD as usize), 1);
+    assert_eq!(st.current(), 2);
 }

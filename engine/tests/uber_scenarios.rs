@@ -270,6 +270,49 @@ fn a_turned_wild_one_acts_on_the_dealer() {
     assert_turn(&st, "R1", RED, 1, Phase::Turn);
 }
 
+/// Section 3, R10: a turned Green One goes into the dealer's hand and a fresh card is turned;
+/// a turned Yellow One exchanges the dealer's hand with the pile; a turned Skip skips the first
+/// player; a turned Draw Two hits them.
+#[test]
+fn turn_card_actions() {
+    let dealt = |turn: &str| {
+        let mut st = pos(json!({
+            "players": 2,
+            "options": {"direction": "dealer", "deal_min": 5, "deal_max": 5},
+            "phase": "dealer",
+            "hands": [[], []],
+            "draw_pile": format!("R2 G2 R3 G3 R4 G4 R5 G5 R6 G6 {turn}"),
+        }));
+        let log = act(&mut st, DIR_CLOCKWISE);
+        (st, log)
+    };
+    let (st, log) = dealt("G1 B9");
+    assert!(log.contains(&Event::Repo {
+        seat: 0,
+        card: k("G1")
+    }));
+    assert_eq!(log.last(), Some(&Event::TurnCard { card: k("B9") }));
+    assert_hand(&st, 0, "G1 G2 G3 G4 G5 G6");
+    assert_turn(&st, "B9", BLUE, 1, Phase::Turn);
+
+    let (st, log) = dealt("Y1 B2 B3 B4 B5 B6");
+    assert!(log.contains(&Event::YellowExchange {
+        seat: 0,
+        cards: 5,
+        drawn: 5
+    }));
+    assert_hand(&st, 0, "B2 B3 B4 B5 B6");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+
+    let (st, log) = dealt("YS");
+    assert!(log.contains(&Event::Skipped { seat: 1 }));
+    assert_turn(&st, "YS", YELLOW, 0, Phase::Turn);
+
+    let (st, _) = dealt("Y+2");
+    assert_eq!((st.stack().total, st.stack().hitter), (2, 0));
+    assert_turn(&st, "Y+2", YELLOW, 1, Phase::Respond);
+}
+
 /// L23-L25: a day's second hand: the scenario sets the hand number and the hands lost.
 #[test]
 fn the_hand_number_and_hands_lost_are_set() {
@@ -866,12 +909,14 @@ fn player_pair_option_values() {
     ));
     // any_holder: anyone holding both.
     assert!(pair(json!({"player_pair": "any_holder"}), 2));
-    // Owners absent: owner_of_one needs an owner at the table.
+    // R21: an absent owner's card is dead and cannot be played by anyone, not even in the
+    // pair, whatever `player_pair` says.
     assert!(!pair(
         json!({"owner_ashley": null, "owner_snowbob": null}),
         0
     ));
-    assert!(pair(
+    assert!(!pair(json!({"owner_ashley": null}), 1));
+    assert!(!pair(
         json!({"owner_ashley": null, "owner_snowbob": null, "player_pair": "any_holder"}),
         0
     ));
@@ -1327,6 +1372,67 @@ fn buddy_system_lets_the_next_player_set_the_magnitude() {
     );
     assert_hand(&st, 0, "R5 R6 R7");
     assert_turn(&st, "G3", GREEN, 1, Phase::Turn);
+}
+
+/// L201-L213: Russian Yellow: one flip; a Major exchanges the hand for its size plus 4.
+#[test]
+fn russian_yellow_exchanges_by_the_flipped_card() {
+    let mut st = pos(json!({
+        "options": {"mode": "russian"},
+        "hands": ["Y1 G5 G6", "B7 B8", "Y2 Y3"], "discard": "B3",
+        "draw_pile": "W+4 R2 R4 R5 R6 R7 R8",
+    }));
+    let log = act(&mut st, play("Y1"));
+    assert_eq!(log[1], Event::Flipped { card: k("W+4") });
+    assert!(log.contains(&Event::YellowExchange {
+        seat: 0,
+        cards: 2,
+        drawn: 6
+    }));
+    assert_hand(&st, 0, "R2 R4 R5 R6 R7 R8");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+}
+
+/// R39: Russian Blue passes the hands N seats (mod the table); Russian Green takes N cards.
+#[test]
+fn russian_blue_and_green_use_the_flipped_number() {
+    let mut st = pos(json!({
+        "options": {"mode": "russian"},
+        "hands": ["B1 G5 G6", "B7 B8", "Y2 Y3 Y4 Y5"], "discard": "R3",
+        "draw_pile": "Y5",
+    }));
+    let log = act(&mut st, play("B1"));
+    assert!(log.contains(&Event::HandsPassed { steps: 2 }));
+    assert_hand(&st, 2, "G5 G6");
+    assert_hand(&st, 0, "B7 B8");
+    assert_hand(&st, 1, "Y2 Y3 Y4 Y5");
+    assert_eq!(st.current(), 1);
+
+    let mut st = pos(json!({
+        "options": {"mode": "russian"},
+        "hands": ["G1 R5 R6", "B7 B8", "Y2 Y3"], "discard": "B4 Y7 R3",
+        "draw_pile": "B2",
+    }));
+    act(&mut st, play("G1"));
+    assert_eq!(st.phase(), Phase::Repo);
+    act(&mut st, take("Y7"));
+    assert_eq!(st.phase(), Phase::Repo, "a second card to take");
+    act(&mut st, take("B4"));
+    assert_hand(&st, 0, "R5 R6 Y7 B4");
+    assert_turn(&st, "G1", GREEN, 1, Phase::Turn);
+}
+
+/// R40: for the Red, Blue and Green Ones a buddy without a number card gives magnitude 1.
+#[test]
+fn a_buddy_without_a_number_gives_magnitude_one() {
+    let mut st = pos(json!({
+        "options": {"mode": "buddy", "red_show_probability": 0.0},
+        "hands": ["R1 G5 G6", "RS B+2", "Y2 Y3"], "discard": "B3",
+    }));
+    act(&mut st, play("R1"));
+    assert_eq!(st.phase(), Phase::Target { card: k("R1") });
+    acts(&mut st, &[target(2), give("G5")]);
+    assert_hand(&st, 2, "Y2 Y3 G5");
 }
 
 /// L247-L250: Additive: an identical card adds its value to the magnitude.

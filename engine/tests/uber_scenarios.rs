@@ -1997,6 +1997,11 @@ fn scenario_errors_name_the_problem() {
     )
     .unwrap_err();
     assert!(e.contains("'decks' is given twice"), "{e}");
+    let e = UberScenario::from_json(
+        r#"{"players": 3, "rules": {"mode": "russian", "mode": "buddy"}, "hands": ["R5"]}"#,
+    )
+    .unwrap_err();
+    assert!(e.contains("duplicate field `mode`"), "{e}");
 
     let mut v = base();
     v["options"] = json!({"bogus_option": 1});

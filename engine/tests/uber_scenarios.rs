@@ -1319,6 +1319,21 @@ fn the_green_one_takes_a_card_from_the_discard_pile() {
     assert_turn(&st, "G1", GREEN, 1, Phase::Turn);
 }
 
+/// R37: the card the Green One took cannot be Eddied before its taker's next turn.
+#[test]
+#[ignore = "engine bug: eddy_kinds does not know the Green One's taken card, so its taker may \
+            Eddy it before their next turn, against R37"]
+fn the_green_ones_card_cannot_be_eddied_before_the_next_turn() {
+    let mut st = pos(json!({
+        "hands": ["G1 R5 R6", "G7 B8 B9", "Y2 Y3 Y4"], "discard": "B4 G7 R3",
+    }));
+    acts(&mut st, &[play("G1"), take("G7")]);
+    assert_hand(&st, 0, "R5 R6 G7");
+    // Seat 1 plays the other G7; seat 2 is the runner; seat 0 may not throw its G7.
+    act(&mut st, play("G7"));
+    assert_turn(&st, "G7", GREEN, 2, Phase::Turn);
+}
+
 // ===================================================================================
 // Magnitude modes (section 10) and Additive (11.7)
 // ===================================================================================
@@ -1652,6 +1667,33 @@ fn rotate_moves_every_hand_and_the_joker_blocks_it() {
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B7");
     assert_turn(&st, "J", RED, 3, Phase::Turn);
+}
+
+/// 11.10: k Reverses in one play rotate k seats in the direction reached after k flips.
+#[test]
+fn two_reverses_in_one_play_rotate_two_seats() {
+    let mut st = pos(json!({
+        "players": 4, "options": {"rotate": "on"},
+        "hands": ["RR RR G5 G6", "B7 B8", "Y2 Y3 Y4", "G2 G3 G4 G7"], "discard": "R3",
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(st.phase(), Phase::More);
+    let log = act(&mut st, play("RR"));
+    assert_eq!(
+        log,
+        vec![
+            played(0, "RR"),
+            Event::Reversed,
+            Event::Reversed,
+            Event::HandsPassed { steps: 2 }
+        ]
+    );
+    assert!(st.clockwise());
+    assert_hand(&st, 2, "G5 G6");
+    assert_hand(&st, 3, "B7 B8");
+    assert_hand(&st, 0, "Y2 Y3 Y4");
+    assert_hand(&st, 1, "G2 G3 G4 G7");
+    assert_turn(&st, "RR", RED, 1, Phase::Turn);
 }
 
 /// L268: an Eddied Reverse adds one seat to the rotation or cancels it.

@@ -8,6 +8,7 @@ pub mod action;
 pub mod cards;
 pub mod event;
 pub mod options;
+pub mod scenario;
 mod state;
 pub mod variant;
 pub mod view;
@@ -16,6 +17,7 @@ pub use action::{action_name, NUM_ACTIONS};
 pub use cards::{parse_card, CARDS, MAX_CARDS, NUM_KINDS};
 pub use event::{Event, TieBreak};
 pub use options::{AddOn, DirectionRule, Mode, ModeRule, UberOptions};
+pub use scenario::UberScenario;
 pub use state::{ColorWhy, HandRules, Phase, Resume, Stack, UberHand, UberState, UberStats};
 pub use view::UberView;
 

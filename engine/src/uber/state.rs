@@ -486,6 +486,10 @@ impl UberState {
         if h.count(ASHLEY as usize) == 0 || h.count(SNOWBOB as usize) == 0 || h.len() < 3 {
             return false;
         }
+        // R21: a dead Player Card (owner not at the table) is played by nobody, pair or not.
+        if self.owner(ASHLEY).is_none() || self.owner(SNOWBOB).is_none() {
+            return false;
+        }
         let owns = |k| self.owner(k) == Some(seat);
         match self.opts.player_pair {
             PlayerPair::AnyHolder => true,

@@ -19,6 +19,9 @@ use crate::pile::DrawPile;
 use crate::rng::Rng;
 use crate::NoEvents;
 
+/// Rounds of a draw-off before the loser is drawn by lot (R63).
+const DRAW_OFF_ROUNDS: u32 = 64;
+
 /// No seat (a fishing 0 asking everyone).
 pub const NO_SEAT: u8 = 0xff;
 
@@ -1683,6 +1686,10 @@ impl UberState {
                 to: asker,
                 card: k,
             });
+            if self.hands[s as usize].is_empty() {
+                // R64: handing over one's last card is going out (L40).
+                return self.hand_over(s, log);
+            }
         } else {
             let drawer = if self.rules.has(PICCHU_MACCHU) {
                 s
@@ -1868,20 +1875,30 @@ impl UberState {
             by = TieBreak::Tally;
             m = keep_max(&mut cand, m, &|s| tally[s as usize] as i64);
         }
+        let mut rounds = 0;
         while m > 1 {
             by = TieBreak::DrawOff;
             // R48: numbers by face, every other card above 9 and equal to each other.
             let mut value = [0i64; MAX_PLAYERS];
             let mut drawn = [0u8; MAX_PLAYERS];
+            let mut got = 0;
             for i in 0..m {
                 let s = cand[i];
-                let c = self.draw_card(log).unwrap_or(0);
+                let Some(c) = self.draw_card(log) else { break };
                 drawn[i] = c;
+                got += 1;
                 value[s as usize] = number(c).map(|v| v as i64).unwrap_or(10);
                 log.event(Event::DrawOff { seat: s, card: c });
             }
-            for &c in &drawn[..m] {
+            for &c in &drawn[..got] {
                 self.pile.add_shuffled(c as u16);
+            }
+            rounds += 1;
+            if got < m || rounds >= DRAW_OFF_ROUNDS {
+                // R63: no card left to draw for every tied player (or a draw-off that does not
+                // end): the loser is drawn by lot among the tied.
+                cand[0] = cand[self.rng.below(m as u32) as usize];
+                break;
             }
             m = keep_max(&mut cand, m, &|s| value[s as usize]);
         }
@@ -2601,6 +2618,11 @@ impl UberState {
                 if self.hands[offender as usize].is_empty() {
                     // R16: on Uno, giving the last card takes the offender out.
                     self.hand_over(offender, log);
+                    return;
+                }
+                if self.hands[challenger as usize].is_empty() {
+                    // R64: taking the challenger's last card takes the challenger out (L40).
+                    self.hand_over(challenger, log);
                     return;
                 }
                 self.go(self.resume);

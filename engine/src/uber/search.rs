@@ -310,3 +310,222 @@ impl SearchGame for UberState {
         v
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::knowledge::tests::{act, kind, option_sets, play, position, twins};
+    use super::*;
+    use crate::uber::action::*;
+    use crate::ActionList;
+
+    fn det(st: &UberState, viewer: Seat, seed: u64) -> UberState {
+        st.determinize(viewer, Priors::default(), &mut Rng::new(seed))
+    }
+
+    /// Every card of every kind, wherever it is.
+    fn census(st: &UberState) -> [u32; NUM_KINDS] {
+        let mut c = [0u32; NUM_KINDS];
+        for h in &st.hands[..st.n as usize] {
+            for (k, n) in h.iter() {
+                c[k] += n as u32;
+            }
+        }
+        for (k, n) in st.discard.iter() {
+            c[k] += n as u32;
+        }
+        for &k in st.pile.as_slice() {
+            c[k as usize] += 1;
+        }
+        for &k in &st.bottom[..st.bottom_len as usize] {
+            c[k as usize] += 1;
+        }
+        c
+    }
+
+    /// What a sample must keep of `st` for `viewer`.
+    fn check_sample(st: &UberState, d: &UberState, viewer: Seat) {
+        let v = viewer as usize;
+        let deck: Vec<u32> = st.deck.iter().map(|&c| c as u32).collect();
+        assert_eq!(census(d).to_vec(), deck, "the deck is conserved");
+        assert_eq!(d.hand(v), st.hand(v));
+        for h in 0..st.n as usize {
+            assert_eq!(d.hand(h).len(), st.hand(h).len(), "seat {h}'s size");
+            for k in 0..NUM_KINDS {
+                assert!(
+                    d.hand(h).count(k) >= st.know.known(v, h)[k],
+                    "seat {v}'s bound on seat {h}'s kind {k}"
+                );
+            }
+        }
+        assert_eq!(d.pile.len(), st.pile.len());
+        assert_eq!(d.bottom_len, st.bottom_len);
+        assert_eq!(d.know.consistent(&d.hands), Ok(()));
+        // Everything the viewer knows is kept: the sample looks the same to them.
+        assert_eq!(
+            format!("{:?}", d.view(viewer)),
+            format!("{:?}", st.view(viewer))
+        );
+    }
+
+    /// Along random days of every option set, samples for every seat keep every bound, hand
+    /// size and the deck, look the same to their viewer, and play on legally.
+    #[test]
+    fn determinization_keeps_bounds_sizes_and_the_deck() {
+        let mut legal = ActionList::new();
+        let mut samples = 0;
+        for opts in option_sets() {
+            for players in [2, 3, 5, 10] {
+                for seed in 0..3 {
+                    let mut st = UberState::deal(opts, players, seed);
+                    let mut rng = Rng::new(seed ^ 0xd0d0);
+                    let mut step = 0u64;
+                    while st.to_act().is_some() {
+                        if step.is_multiple_of(5) {
+                            for v in 0..players as Seat {
+                                let mut d = det(&st, v, step * 31 + v as u64);
+                                check_sample(&st, &d, v);
+                                samples += 1;
+                                // The sample plays on (30 random actions), conserving cards.
+                                for _ in 0..30 {
+                                    if d.to_act().is_none() {
+                                        break;
+                                    }
+                                    d.legal_actions(&mut legal);
+                                    assert!(!legal.is_empty(), "no legal action at {:?}", d.phase);
+                                    let a = legal[rng.below(legal.len() as u32) as usize];
+                                    d.apply(a).unwrap();
+                                    let deck: Vec<u32> =
+                                        st.deck.iter().map(|&c| c as u32).collect();
+                                    assert_eq!(census(&d).to_vec(), deck);
+                                }
+                            }
+                        }
+                        st.legal_actions(&mut legal);
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        st.apply(a).unwrap();
+                        step += 1;
+                    }
+                }
+            }
+        }
+        assert!(samples > 1000, "{samples} samples");
+    }
+
+    /// A sample as text: the whole state, the draw pile and the bottom in order.
+    fn sample_text(st: &UberState, viewer: Seat, seed: u64) -> (String, Vec<u16>) {
+        let d = det(st, viewer, seed);
+        (format!("{d:?}"), d.pile.as_slice().to_vec())
+    }
+
+    /// Twins (states that differ only in what the viewer cannot know) give the same view and,
+    /// for the same random stream, the same sample.
+    #[test]
+    fn twins_give_the_same_sample() {
+        let same = |a: &UberState, b: &UberState, viewer: Seat| {
+            assert_eq!(
+                format!("{:?}", a.view(viewer)),
+                format!("{:?}", b.view(viewer))
+            );
+            for seed in 0..8 {
+                assert_eq!(sample_text(a, viewer, seed), sample_text(b, viewer, seed));
+            }
+            assert_ne!(sample_text(a, viewer, 0), sample_text(a, viewer, 1));
+        };
+        let (a, b) = twins();
+        same(&a, &b, 0);
+
+        // After an exchange seat 0 saw: what seats 1 and 2 know of each other is hidden.
+        let mut a = position(3, &["R5 R6 G2", "U G7 G8 B3", "B7 B8"], "R3", 1);
+        let mut b = position(3, &["R5 R6 G2", "U B7 G8 B3", "G7 B8"], "R3", 2);
+        for st in [&mut a, &mut b] {
+            st.current = 1;
+            act(st, &[play("U"), COLOR, TARGET + 2]);
+        }
+        same(&a, &b, 0);
+
+        // A Yellow One's block under the pile: hidden from seat 0, and its order from its
+        // own old holder.
+        let mut a = position(3, &["R5 R6 G2", "Y1 G7 G8 B3", "B7 B8"], "R3", 1);
+        let mut b = position(3, &["R5 R6 G2", "Y1 B7 G8 B3", "G7 B8"], "R3", 2);
+        for st in [&mut a, &mut b] {
+            st.current = 1;
+            act(st, &[play("Y1")]);
+            assert_eq!(st.bottom_len, 3);
+        }
+        same(&a, &b, 0);
+        let mut c = a.clone();
+        c.bottom[..3].reverse();
+        assert_ne!(c.bottom[..3], a.bottom[..3]);
+        same(&a, &c, 1);
+        for seed in 0..8 {
+            let d = det(&a, 1, seed);
+            let mut block = d.bottom[..3].to_vec();
+            block.sort();
+            let mut want = a.bottom[..3].to_vec();
+            want.sort();
+            assert_eq!(block, want, "seat 1's block stays under the pile");
+        }
+
+        // A Major's guilt (R13) is hidden from the victim: an innocent and a guilty twin.
+        let mut a = position(3, &["W+4 G5 B6", "G7 G8", "B7 B8"], "R3", 1);
+        let mut b = position(3, &["W+4 R5 B6", "G7 G8", "B7 B8"], "R3", 1);
+        for st in [&mut a, &mut b] {
+            act(st, &[play("W+4"), COLOR + 2]);
+        }
+        assert_ne!(a.stack.guilty, b.stack.guilty);
+        same(&a, &b, 1);
+    }
+
+    /// A window asks only a seat that can throw: every sample gives the asked seat a card to
+    /// throw; the Red One's card a third party did not see is one its giver holds.
+    #[test]
+    fn the_pending_decision_holdings_are_dealt() {
+        let mut st = position(3, &["R5 R6 G2", "G7 G8", "R5 B8"], "R3", 1);
+        act(&mut st, &[play("R5")]);
+        assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+        for seed in 0..20 {
+            let d = det(&st, 1, seed);
+            assert!(d.hand(2).has(kind("R5") as usize));
+            check_sample(&st, &d, 1);
+        }
+        let mut st = position(3, &["R1 R5 G6 B2", "G7 G8", "Y7 Y8"], "R3", 1);
+        st.opts.red_show_probability = 1.0;
+        act(&mut st, &[play("R1"), TARGET + 1, GIVE + kind("R5") as u16]);
+        for seed in 0..20 {
+            let d = det(&st, 2, seed);
+            let Phase::Gift { kind: k, .. } = d.phase else {
+                panic!()
+            };
+            assert!(d.hand(0).has(k as usize));
+            let d = det(&st, 1, seed);
+            assert!(d.hand(0).has(kind("R5") as usize), "the receiver saw it");
+        }
+    }
+
+    /// `priors.honesty`: an honest Major's player holds no card of the colour before it.
+    #[test]
+    fn honesty_deals_an_innocent_major() {
+        let mut st = position(3, &["W+4 G5 B6 B7", "G7 G8", "B8 B9"], "R3", 1);
+        act(&mut st, &[play("W+4"), COLOR + 2]);
+        let honest = Priors {
+            honesty: 1.0,
+            ..Priors::default()
+        };
+        let mut guilty = 0;
+        for seed in 0..40 {
+            let d = st.determinize(1, honest, &mut Rng::new(seed));
+            assert!(!d.stack.guilty);
+            assert_eq!(d.hand(0).mask(0) & color_mask(0), 0);
+            guilty += det(&st, 1, seed).stack.guilty as u32;
+        }
+        assert!(guilty > 0, "without the prior some samples are guilty");
+    }
+
+    #[test]
+    fn value_estimate_sums_to_one() {
+        let st = position(3, &["R5 R6 G2 U CH", "G7", "B8 B9"], "R3", 1);
+        let v = st.value_estimate();
+        assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!(v[0] < v[1], "more points, more likely to lose");
+    }
+}

@@ -649,6 +649,40 @@ pub(crate) mod tests {
         assert_eq!(st.view(2).bottom, v);
     }
 
+    /// Rotate (11.10): a Reverse moves every hand a seat; each old holder knows its old hand.
+    #[test]
+    fn a_rotation_is_known_to_each_old_holder() {
+        let mut st = position(3, &["RR R5 R6", "G7 G8", "Y7 Y8 Y9"], "R3", 1);
+        st.rules.addons |= 1 << ROTATE;
+        act(&mut st, &[play("RR")]);
+        // Counter-clockwise after the Reverse: seat 0's hand goes to seat 2.
+        assert_eq!(codes(st.hand(2).counts()), sorted(&["R5", "R6"]));
+        assert_eq!(known(&st, 0, 2), sorted(&["R5", "R6"]));
+        assert_eq!(known(&st, 1, 0), sorted(&["G7", "G8"]));
+        assert_eq!(known(&st, 2, 1), sorted(&["Y7", "Y8", "Y9"]));
+        assert_eq!(known(&st, 0, 1), NONE);
+    }
+
+    /// Under the pile: flips are everyone's, a block its old holder's until a card of it is
+    /// drawn.
+    #[test]
+    fn bottom_knowers_follow_the_cards() {
+        let mut k = Knowledge::new(3);
+        k.hand_to_bottom(1, 0, 3);
+        k.put_under(3);
+        assert_eq!(
+            (0..4).map(|i| k.bottom_knower(i)).collect::<Vec<_>>(),
+            vec![EVERYONE, 1, 1, 1]
+        );
+        k.bottom_drawn(3);
+        assert_eq!(
+            (0..4).map(|i| k.bottom_knower(i)).collect::<Vec<_>>(),
+            vec![EVERYONE, NOBODY, NOBODY, NOBODY]
+        );
+        k.bottom_drawn(0);
+        assert_eq!(k.bottom_knower(0), NOBODY);
+    }
+
     /// Two positions that differ only in seat 1's and seat 2's unknown cards and in the draw
     /// pile's order: seat 0's views are the same; seat 1's and seat 2's differ.
     pub(crate) fn twins() -> (UberState, UberState) {

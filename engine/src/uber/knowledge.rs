@@ -145,9 +145,9 @@ impl Knowledge {
     }
 
     /// `observer` sees `seat`'s whole hand (a challenge; a leak's compensation, R15).
-    pub(crate) fn show_hand(&mut self, observer: u8, seat: u8, hand: &UberHand) {
+    pub(crate) fn show_hand(&mut self, observer: u8, seat: u8, hands: &[UberHand; MAX_PLAYERS]) {
         if observer != seat {
-            self.known[observer as usize][seat as usize] = *hand.counts();
+            self.known[observer as usize][seat as usize] = *hands[seat as usize].counts();
         }
     }
 
@@ -185,11 +185,11 @@ impl Knowledge {
     /// Every hand moved `steps` seats (the Blue One, Rotate; already moved in `hands`).
     pub(crate) fn passed_hands(
         &mut self,
-        n: u8,
         steps: u8,
         clockwise: bool,
         hands: &[UberHand; MAX_PLAYERS],
     ) {
+        let n = self.n;
         let to = |s: usize| crate::game::seat_after(s as u8, steps, n, clockwise) as usize;
         for (_, row) in self.rows() {
             let old = *row;
@@ -507,8 +507,8 @@ pub(crate) mod tests {
     fn a_red_one_gift_is_known_to_giver_and_receiver() {
         let mut st = position(3, &["R1 R5 R6 G2", "G7 G8", "Y7 Y8"], "R3", 1);
         st.opts.red_show_probability = 0.0;
-        let hand = st.hands[0];
-        st.know.show_hand(2, 0, &hand);
+        let hands = st.hands;
+        st.know.show_hand(2, 0, &hands);
         act(&mut st, &[play("R1"), TARGET + 1, GIVE + kind("R5") as u16]);
         assert_eq!(known(&st, 0, 1), vec!["R5"]);
         assert_eq!(known(&st, 2, 1), NONE, "the table does not see it");
@@ -519,8 +519,8 @@ pub(crate) mod tests {
         // Shown (R32): the receiver sees it, denies it; it stays known in the giver's hand.
         let mut st = position(3, &["R1 R5 R5 R6 G2", "G7 G8", "Y7 Y8"], "R3", 1);
         st.opts.red_show_probability = 1.0;
-        let hand = st.hands[0];
-        st.know.show_hand(2, 0, &hand);
+        let hands = st.hands;
+        st.know.show_hand(2, 0, &hands);
         act(&mut st, &[play("R1"), TARGET + 1, GIVE + kind("R5") as u16]);
         assert_eq!(known(&st, 1, 0), vec!["R5"]);
         let Phase::Gift { kind: k, .. } = st.view(2).phase else {
@@ -620,7 +620,8 @@ pub(crate) mod tests {
     #[test]
     fn a_yellow_exchange_is_known_under_the_pile() {
         let mut st = position(3, &["Y1 R5 R6 G2", "G7 G8", "B7 B8"], "R3", 1);
-        st.know.show_hand(1, 0, &st.hands[0].clone());
+        let hands = st.hands;
+        st.know.show_hand(1, 0, &hands);
         act(&mut st, &[play("Y1")]);
         assert_eq!(st.bottom_len, 3);
         assert_eq!(known(&st, 1, 0), NONE);

@@ -1082,8 +1082,7 @@ impl UberState {
             let to = self.next_seat(s, steps);
             self.hands[to as usize] = old[s as usize];
         }
-        self.know
-            .passed_hands(self.n, steps, self.clockwise, &self.hands);
+        self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;
         log.event(Event::HandsPassed { steps });
     }
@@ -1500,8 +1499,7 @@ impl UberState {
         let st = self.stack;
         self.stack = Stack::default();
         let offender = st.hitter;
-        self.know
-            .show_hand(me, offender, &self.hands[offender as usize]);
+        self.know.show_hand(me, offender, &self.hands);
         self.counters.challenges += 1;
         log.event(Event::Challenge {
             challenger: me,
@@ -1520,7 +1518,7 @@ impl UberState {
         if self.rng.chance(self.opts.challenge_leak_probability) {
             self.stats.leaks += 1;
             log.event(Event::Leak { challenger: me });
-            self.know.show_hand(offender, me, &self.hands[me as usize]);
+            self.know.show_hand(offender, me, &self.hands);
             self.phase = Phase::Compensate {
                 offender,
                 challenger: me,

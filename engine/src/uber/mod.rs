@@ -7,8 +7,10 @@
 pub mod action;
 pub mod cards;
 pub mod event;
+pub mod knowledge;
 pub mod options;
 pub mod scenario;
+mod search;
 mod state;
 pub mod variant;
 pub mod view;
@@ -16,10 +18,14 @@ pub mod view;
 pub use action::{action_name, NUM_ACTIONS};
 pub use cards::{parse_card, CARDS, MAX_CARDS, NUM_KINDS};
 pub use event::{Event, TieBreak};
+pub use knowledge::Knowledge;
 pub use options::{AddOn, DirectionRule, Mode, ModeRule, UberOptions};
 pub use scenario::UberScenario;
-pub use state::{ColorWhy, HandRules, Phase, Resume, Stack, UberHand, UberState, UberStats};
-pub use view::UberView;
+pub use state::{
+    ColorWhy, HandRules, OneAction, OneCtx, Phase, Resume, Rotation, Stack, UberHand, UberState,
+    UberStats,
+};
+pub use view::{BottomRun, UberView, HIDDEN_KIND};
 
 use crate::action::{Action, ActionList};
 use crate::game::{

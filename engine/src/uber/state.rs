@@ -11,6 +11,7 @@
 use super::action::*;
 use super::cards::*;
 use super::event::{Event, TieBreak};
+use super::knowledge::Knowledge;
 use super::options::*;
 use crate::action::ActionList;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
@@ -371,6 +372,8 @@ pub struct UberState {
     pub(crate) ask: u8,
     pub(crate) nappy: Option<u8>,
     pub(crate) truncated: bool,
+    /// Who knows which cards of whose (section 17).
+    pub(crate) know: Knowledge,
 }
 
 impl UberState {
@@ -449,6 +452,7 @@ impl UberState {
             ask: 0,
             nappy: None,
             truncated: false,
+            know: Knowledge::new(players),
         }
     }
 
@@ -543,6 +547,7 @@ impl UberState {
             Some(c) => c as u8,
             None if self.bottom_len > 0 => {
                 self.bottom_len -= 1;
+                self.know.bottom_drawn(self.bottom_len as usize);
                 self.bottom[self.bottom_len as usize]
             }
             None => return None,
@@ -566,6 +571,7 @@ impl UberState {
     /// Puts `kind` from `seat`'s hand on the discard pile as its new top card.
     fn discard_from(&mut self, seat: u8, kind: u8) {
         self.hands[seat as usize].remove(kind as usize);
+        self.know.played(seat, kind);
         self.discard.add(kind as usize);
         self.top = kind;
         self.top_wild = false;
@@ -587,6 +593,7 @@ impl UberState {
     /// A new hand dealt by `dealer`: everything back in the draw pile, the dealer's choices.
     fn start_hand(&mut self, dealer: u8, log: &mut impl EventSink<Event>) {
         self.dealer = dealer;
+        self.know.reset();
         self.rotation.last_steps = NO_ROTATION;
         self.pile.clear();
         self.bottom_len = 0;
@@ -815,6 +822,7 @@ impl UberState {
             // The dealer adds the turned Green One to the hand; a fresh card is turned (R10).
             self.discard.remove(o.kind as usize);
             self.hands[p as usize].add(o.kind as usize);
+            self.know.gained(p, o.kind);
             log.event(Event::Repo {
                 seat: p,
                 card: o.kind,
@@ -869,6 +877,7 @@ impl UberState {
     /// Puts `c` at the very bottom of the draw pile.
     fn put_under(&mut self, c: u8) {
         let n = self.bottom_len as usize;
+        self.know.put_under(n);
         self.bottom.copy_within(0..n, 1);
         self.bottom[0] = c;
         self.bottom_len += 1;
@@ -1028,6 +1037,7 @@ impl UberState {
             let j = self.rng.below(i as u32 + 1) as usize;
             block.swap(i, j);
         }
+        self.know.hand_to_bottom(p, start, self.bottom_len as usize);
         log.event(Event::YellowExchange {
             seat: p,
             cards: h.len() as u16,
@@ -1050,6 +1060,7 @@ impl UberState {
             return;
         };
         self.hands[p as usize].add(c as usize);
+        self.know.gained(p, c);
         log.event(Event::YellowFlip { seat: p, card: c });
         if c == self.one.kind {
             // The drawn Yellow One blocks the original: the stack stands.
@@ -1152,6 +1163,7 @@ impl UberState {
             let to = self.next_seat(s, steps);
             self.hands[to as usize] = old[s as usize];
         }
+        self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;
         log.event(Event::HandsPassed { steps });
     }
@@ -1480,6 +1492,7 @@ impl UberState {
     /// gone Wild; the choice is legal): lays it, then either waits for more cards of the group
     /// (R24, Pinwheel) or resolves the play.
     fn start_play(&mut self, me: u8, card: u8, kind: u8, log: &mut impl EventSink<Event>) {
+        self.know.note_play(card, self.color);
         self.group = Group {
             first: kind,
             guilty: kind == WILD_DRAW_FOUR
@@ -1681,6 +1694,7 @@ impl UberState {
         if self.hands[s as usize].count(k as usize) > 0 {
             self.hands[s as usize].remove(k as usize);
             self.hands[asker as usize].add(k as usize);
+            self.know.moved(s, asker, k);
             log.event(Event::HandedOver {
                 seat: s,
                 to: asker,
@@ -1725,6 +1739,7 @@ impl UberState {
     fn give(&mut self, me: u8, to: u8, k: u8, left: u8, log: &mut impl EventSink<Event>) {
         self.hands[me as usize].remove(k as usize);
         self.hands[to as usize].add(k as usize);
+        self.know.private_move(me, to, k);
         log.event(Event::Gave {
             seat: me,
             to,
@@ -1799,6 +1814,7 @@ impl UberState {
         let st = self.stack;
         self.stack = Stack::default();
         let offender = st.hitter;
+        self.know.show_hand(me, offender, &self.hands);
         self.counters.challenges += 1;
         log.event(Event::Challenge {
             challenger: me,
@@ -1817,6 +1833,7 @@ impl UberState {
         if self.rng.chance(self.opts.challenge_leak_probability) {
             self.stats.leaks += 1;
             log.event(Event::Leak { challenger: me });
+            self.know.show_hand(offender, me, &self.hands);
             self.phase = Phase::Compensate {
                 offender,
                 challenger: me,
@@ -1828,6 +1845,7 @@ impl UberState {
 
     fn exchange(&mut self, a: u8, b: u8, log: &mut impl EventSink<Event>) {
         self.hands.swap(a as usize, b as usize);
+        self.know.exchanged(a, b, &self.hands);
         self.stats.exchanges += 1;
         log.event(Event::Exchanged { seat: a, with: b });
     }
@@ -2323,6 +2341,7 @@ impl UberState {
                     let k = self.last_play;
                     self.math_begin(asker, number(k).unwrap_or(0), color_of(k), true);
                 } else {
+                    self.know.shown_all(asker, (a - PLAY) as u8);
                     self.phase = Phase::Tap {
                         claimant: asker,
                         kind: (a - PLAY) as u8,
@@ -2398,6 +2417,7 @@ impl UberState {
             Phase::Give { to, left, denied } => {
                 let k = (a - GIVE) as u8;
                 if denied == NO_PLAY && self.rng.chance(self.opts.red_show_probability) {
+                    self.know.shown(to, me, k);
                     log.event(Event::Shown {
                         seat: me,
                         to,
@@ -2452,6 +2472,7 @@ impl UberState {
                     let k = (a - PLAY) as u8;
                     self.discard.add(k as usize);
                     self.hands[asker as usize].remove(k as usize);
+                    self.know.played(asker, k);
                     self.one.mag = self.one.mag.saturating_add(number(k).unwrap_or(0));
                     log.event(Event::Added {
                         seat: asker,
@@ -2471,6 +2492,7 @@ impl UberState {
                 let k = (a - TAKE) as u8;
                 self.discard.remove(k as usize);
                 self.hands[me as usize].add(k as usize);
+                self.know.gained(me, k);
                 log.event(Event::Repo { seat: me, card: k });
                 self.one.count -= 1;
                 if self.one.count == 0 || self.repo_mask() == 0 {
@@ -2573,6 +2595,7 @@ impl UberState {
                     let c = c - (k == kept) as u8 - (k == SNOWBOB) as u8;
                     for _ in 0..c {
                         self.hands[me as usize].remove(k as usize);
+                        self.know.played(me, k);
                         self.discard.add(k as usize);
                     }
                     discarded += c as u16;
@@ -2603,11 +2626,13 @@ impl UberState {
                     let k = (a - GIVE) as u8;
                     self.hands[offender as usize].remove(k as usize);
                     self.hands[challenger as usize].add(k as usize);
+                    self.know.private_move(offender, challenger, k);
                     (Some(k), None)
                 } else {
                     let k = (a - TAKE) as u8;
                     self.hands[challenger as usize].remove(k as usize);
                     self.hands[offender as usize].add(k as usize);
+                    self.know.private_move(challenger, offender, k);
                     (None, Some(k))
                 };
                 log.event(Event::Compensated {
@@ -2782,6 +2807,10 @@ impl UberState {
     /// The Math play being laid (11.2), in `Phase::Math` and a Math Eddy's `Phase::Tap`.
     pub fn math(&self) -> &MathPlay {
         &self.math
+    }
+    /// Who knows which cards of whose (section 17).
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.know
     }
 }
 

@@ -21,6 +21,7 @@ pub mod params;
 pub mod random;
 pub mod script;
 pub mod spec;
+pub mod uber;
 
 pub use classic::{ClassicEncoder, ClassicEvidenceEncoder, HeuristicAgent};
 pub use encode::{legal_mask, Observation, ObservationEncoder};

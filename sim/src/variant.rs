@@ -52,6 +52,7 @@ registry! {
     Classic => uno_engine::classic::ClassicState,
     HotDeath => uno_engine::hotdeath::HotDeathState,
     Debt => uno_engine::debt::DebtState,
+    Uber => uno_engine::uber::UberState,
 }
 
 impl Variant {

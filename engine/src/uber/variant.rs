@@ -384,8 +384,9 @@ impl Ruleset for UberState {
     ) -> Result<Self, String> {
         UberState::new_logged(opts, players, seed, log)
     }
-    fn scenario(_text: &str, _log: &mut Vec<Event>) -> Result<(Self, u64), String> {
-        Err("the Über Uno scenario notation is not built yet (issue 25)".into())
+    fn scenario(text: &str, _log: &mut Vec<Event>) -> Result<(Self, u64), String> {
+        // A scenario sets its position directly: nothing is turned or dealt to log.
+        super::scenario::from_json(text)
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
@@ -393,7 +394,7 @@ impl Ruleset for UberState {
             Event::Drew { seat, card } => LogFold::Drawn {
                 seat,
                 card,
-                penalty: true,
+                penalty: false,
             },
             Event::Penalty { seat, cards } => LogFold::PenaltyTotal { seat, cards },
             Event::Reshuffled { .. } => LogFold::Reshuffle,
@@ -407,7 +408,7 @@ impl Ruleset for UberState {
             "hand: {}; top {top} {}; hand {} of the day",
             hand_codes(&CARDS, self.hand(s).iter()),
             color_name(self.color()),
-            self.hand_no(),
+            self.hand_no() + 1,
         );
         let st = self.stack();
         if st.cards > 0 {

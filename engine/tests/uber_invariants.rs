@@ -1,0 +1,187 @@
+//! Random-play invariants for Über Uno: 2 to 10 players under several option sets (the seed's
+//! dealer choices, every add-on forced on in each magnitude mode, the `fixed` preset, two
+//! decks with the chance options), uniformly random legal actions, the state checked after
+//! every action: cards conserved (hands, discard pile, draw pile, the cards under it), no hand
+//! empty while a hand is in play, a legal action for whoever is to act (ascending, and none once
+//! the day is over), every knowledge bound a fact, strict apply refusing illegal actions without
+//! a change, `sample_legal` equal to indexing the legal list, and every day ending or hitting
+//! the cap (the cap counted, and rare).
+
+mod common;
+
+use uno_engine::uber::options::preset;
+use uno_engine::uber::{AddOn, ModeRule, Phase, UberOptions, UberState, NUM_ACTIONS, NUM_KINDS};
+use uno_engine::{stream_seed, Action, ActionList, CardGame, Ending, Game, Rng};
+
+fn every_addon(mode: ModeRule) -> UberOptions {
+    UberOptions {
+        mode,
+        pinwheel: AddOn::On,
+        math: AddOn::On,
+        math_derived: AddOn::On,
+        mj_minors: AddOn::On,
+        jumping_jimmys: AddOn::On,
+        macchu_picchu: AddOn::On,
+        additive: AddOn::On,
+        cards_gone_wild: AddOn::On,
+        doos: AddOn::On,
+        rotate: AddOn::On,
+        hands_per_day: 2,
+        ..UberOptions::default()
+    }
+}
+
+fn option_sets() -> Vec<(&'static str, UberOptions)> {
+    vec![
+        ("seed (every choice the dealer's)", UberOptions::default()),
+        ("fixed", preset(Some("fixed")).unwrap()),
+        ("every add-on, old school", every_addon(ModeRule::OldSchool)),
+        ("every add-on, russian", every_addon(ModeRule::Russian)),
+        (
+            "every add-on, buddy, picchu macchu, draw until pass",
+            UberOptions {
+                macchu_picchu: AddOn::Off,
+                picchu_macchu: AddOn::On,
+                draw_until_pass: true,
+                ..every_addon(ModeRule::Buddy)
+            },
+        ),
+        (
+            "two decks, chance catches, sure taps and leaks, absent owners",
+            UberOptions {
+                decks: 2,
+                joker_count: 2,
+                uber_count: 2,
+                change_hands_count: 4,
+                owner_ashley: None,
+                uno_catch_probability: Some(0.5),
+                deck_tap_probability: 1.0,
+                challenge_leak_probability: 1.0,
+                red_show_probability: 1.0,
+                hands_per_day: 3,
+                ..UberOptions::default()
+            },
+        ),
+    ]
+}
+
+fn census(st: &UberState) -> Vec<u32> {
+    let mut c = vec![0; NUM_KINDS];
+    st.census(&mut c);
+    c
+}
+
+/// The dealer's choices come before the deal: hands may be empty only then.
+fn dealing(p: Phase) -> bool {
+    matches!(
+        p,
+        Phase::Direction | Phase::DealSize | Phase::ModeChoice | Phase::Addon { .. }
+    )
+}
+
+fn play_random(opts: UberOptions, players: usize, seed: u64) -> (UberState, u32) {
+    opts.validate(players).unwrap();
+    let mut st = UberState::deal(opts, players, seed);
+    let deck: Vec<u32> = st.deck().iter().map(|&c| c as u32).collect();
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut legal = ActionList::new();
+    let mut steps = 0;
+    loop {
+        assert_eq!(
+            census(&st),
+            deck,
+            "cards conserved (seed {seed}, step {steps})"
+        );
+        let mut hands = [uno_engine::uber::UberHand::new(); uno_engine::MAX_PLAYERS];
+        for (s, h) in hands.iter_mut().enumerate().take(players) {
+            *h = *st.hand(s);
+        }
+        if let Err(e) = st.knowledge().consistent(&hands) {
+            panic!("knowledge bound not a fact (seed {seed}, step {steps}): {e}");
+        }
+        st.legal_actions(&mut legal);
+        let Some((seat, kind)) = st.to_act() else {
+            assert!(legal.is_empty());
+            break;
+        };
+        if !dealing(st.phase()) {
+            for s in 0..players {
+                assert!(
+                    !st.hand(s).is_empty(),
+                    "seat {s} holds no card at {:?} (seed {seed}, step {steps})",
+                    st.phase()
+                );
+            }
+        }
+        assert!(
+            !legal.is_empty(),
+            "a legal action for seat {seat} at {kind:?}, {:?} (seed {seed})",
+            st.phase()
+        );
+        for w in legal.as_slice().windows(2) {
+            assert!(w[0] < w[1], "legal actions ascending and distinct");
+        }
+        if steps % 7 == 0 {
+            if let Some(bad) = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a)) {
+                let before = format!("{st:?}");
+                assert!(st.apply(bad).is_err());
+                assert_eq!(before, format!("{st:?}"), "a refused action changes nothing");
+            }
+        }
+        let mut fast_rng = rng.clone();
+        let fast = st.sample_legal(&mut fast_rng);
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        assert_eq!(fast, a, "sample_legal = legal[below(len)] (seed {seed})");
+        assert_eq!(fast_rng, rng);
+        st.apply(a).unwrap();
+        steps += 1;
+    }
+    (st, steps)
+}
+
+#[test]
+fn random_days_keep_every_invariant() {
+    for (name, opts) in option_sets() {
+        for players in 2..=10 {
+            if opts.validate(players).is_err() {
+                continue;
+            }
+            let days = if players <= 4 { 12 } else { 4 };
+            let mut truncated = 0;
+            for g in 0..days {
+                let (st, _) = play_random(opts, players, 1000 * players as u64 + g);
+                let o = st.outcome().expect("over");
+                assert_eq!(o.winner, None, "a loser-only game names no winner");
+                if o.ending == Ending::Truncated {
+                    truncated += 1;
+                    assert_eq!(st.nappy(), None);
+                } else {
+                    let nappy = st.nappy().expect("a finished day has a Nappy");
+                    assert_eq!(o.placing[nappy as usize] as usize, players, "the Nappy is last");
+                    assert_eq!(o.hands as u16, opts.hands_per_day);
+                }
+            }
+            assert!(
+                truncated * 4 <= days,
+                "{name}, {players} players: {truncated} of {days} days hit the cap"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_random_matches_the_generic_loop() {
+    for (name, opts) in option_sets() {
+        for players in [2, 4, 7] {
+            for seed in 0..3 {
+                let st = UberState::deal(opts, players, stream_seed(seed, 9));
+                common::assert_play_random_matches_generic(
+                    st,
+                    seed,
+                    |s: &UberState| s.draw_pile().as_slice().to_vec(),
+                    name,
+                );
+            }
+        }
+    }
+}

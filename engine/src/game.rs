@@ -86,8 +86,11 @@ impl Ending {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub num_players: u8,
-    /// The winner, `None` when truncated.
+    /// The winner, `None` when truncated (and in a loser-only game).
     pub winner: Option<Seat>,
+    /// The loser of a loser-only game (Über Uno's Nappy), `None` in every other game and when
+    /// truncated.
+    pub loser: Option<Seat>,
     /// Placing per seat, 1 = best. Variants document their tie-breaks.
     pub placing: [u8; MAX_PLAYERS],
     /// Points per seat: the card points left in each hand (single hand) or the cumulative match
@@ -96,6 +99,19 @@ pub struct Outcome {
     /// Number of hands played (1 for a single hand).
     pub hands: u32,
     pub ending: Ending,
+}
+
+impl Outcome {
+    /// Whether `seat` won: it is the winner, or, in a loser-only game, it is not the loser (a
+    /// day not lost). Every win rate, rating, tournament table and balance estimate counts
+    /// this, so a loser-only game's "win rate" is the rate of avoiding the loss.
+    #[inline]
+    pub fn won(&self, seat: Seat) -> bool {
+        match self.loser {
+            Some(l) => l != seat,
+            None => self.winner == Some(seat),
+        }
+    }
 }
 
 /// Counters a game keeps as it runs, summed by the batch runner.

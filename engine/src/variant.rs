@@ -49,6 +49,9 @@ pub struct VariantInfo {
     pub source: &'static str,
     /// The option presets; the first is the default.
     pub presets: &'static [PresetInfo],
+    /// A game with a loser and no winner (Über Uno's Nappy): the outputs' win rates count the
+    /// games a seat did not lose (`Outcome::won`), and say so.
+    pub loser_only: bool,
 }
 
 /// A named bundle of option values.

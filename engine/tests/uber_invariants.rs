@@ -125,7 +125,11 @@ fn play_random(opts: UberOptions, players: usize, seed: u64) -> (UberState, u32)
             if let Some(bad) = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a)) {
                 let before = format!("{st:?}");
                 assert!(st.apply(bad).is_err());
-                assert_eq!(before, format!("{st:?}"), "a refused action changes nothing");
+                assert_eq!(
+                    before,
+                    format!("{st:?}"),
+                    "a refused action changes nothing"
+                );
             }
         }
         let mut fast_rng = rng.clone();
@@ -157,7 +161,10 @@ fn random_days_keep_every_invariant() {
                     assert_eq!(st.nappy(), None);
                 } else {
                     let nappy = st.nappy().expect("a finished day has a Nappy");
-                    assert_eq!(o.placing[nappy as usize] as usize, players, "the Nappy is last");
+                    assert_eq!(
+                        o.placing[nappy as usize] as usize, players,
+                        "the Nappy is last"
+                    );
                     assert_eq!(o.hands as u16, opts.hands_per_day);
                 }
             }

@@ -713,6 +713,7 @@ fn csv_header(w: &mut csv::Writer<impl Write>, players: usize) -> Result<(), Str
         "seed",
         "ending",
         "winner",
+        "loser",
         "turns",
         "decisions",
         "hands",
@@ -748,6 +749,7 @@ fn csv_row(w: &mut csv::Writer<impl Write>, r: &GameRecord, players: usize) -> R
             (None, None) => "unfinished".into(),
         },
         opt(r.outcome.and_then(|o| o.winner)),
+        opt(r.outcome.and_then(|o| o.loser)),
         r.counters.turns.to_string(),
         r.counters.actions.to_string(),
         r.outcome.map(|o| o.hands).unwrap_or(0).to_string(),
@@ -1104,7 +1106,11 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
     );
     println!();
     let matches = st.hands > st.games;
-    if matches {
+    let loser_only = Variant::parse(s.variant).is_ok_and(|v| v.info().loser_only);
+    if loser_only {
+        println!("(a loser-only game: a win is a game the seat did not lose; \"went out\" counts the hands it ended)");
+        println!("seat  agent        not lost  (95% CI)          mean place  mean points   went out  points/hand");
+    } else if matches {
         println!("seat  agent        match wins (95% CI)          mean place  mean points  hand wins  points/hand");
     } else {
         println!("seat  agent         win rate  (95% CI)          mean place  mean points");
@@ -1120,7 +1126,7 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
             p.mean_placing,
             p.mean_points
         );
-        if matches {
+        if matches || loser_only {
             print!("  {:>9}  {:>11.2}", p.hand_wins, p.mean_points_per_hand);
         }
         println!();

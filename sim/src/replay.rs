@@ -131,13 +131,20 @@ pub fn replay_game<G: SimGame>(
     if let Some(o) = state.outcome() {
         // The real ending: how the last hand ended, or `truncated` at the decision cap.
         let ending = state.counters().ending_name(o.ending);
-        println!(
-            "\nresult: {ending}, winner {}, hands {}",
-            o.winner
-                .map(|w| format!("seat {w}"))
-                .unwrap_or("none".into()),
-            o.hands
-        );
+        let seat = |s: Option<u8>| s.map(|w| format!("seat {w}")).unwrap_or("none".into());
+        match o.loser {
+            // A loser-only game (Über Uno): the loser is the result.
+            Some(l) => println!(
+                "\nresult: {ending}, loser {}, hands {}",
+                seat(Some(l)),
+                o.hands
+            ),
+            None => println!(
+                "\nresult: {ending}, winner {}, hands {}",
+                seat(o.winner),
+                o.hands
+            ),
+        }
         for s in 0..state.num_players() {
             println!("  seat {s}: place {}, points {}", o.placing[s], o.points[s]);
         }

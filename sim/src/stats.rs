@@ -238,7 +238,7 @@ impl VariantStats {
         }
         let Some(o) = &r.outcome else { return };
         for s in 0..players {
-            let won = (o.winner == Some(s as u8)) as u64;
+            let won = o.won(s as u8) as u64;
             let mut m = v.categories[s];
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
@@ -451,10 +451,8 @@ impl Stats {
             Ending::Truncated => self.truncated += 1,
             Ending::OutOfCards => self.completed += 1,
         }
-        if let Some(w) = o.winner {
-            self.wins[w as usize] += 1;
-        }
         for s in 0..self.players {
+            self.wins[s] += o.won(s as u8) as u64;
             self.placing_sum[s] += o.placing[s] as u64;
             self.points_sum[s] += o.points[s] as i64;
         }
@@ -882,6 +880,7 @@ mod tests {
             outcome: Some(Outcome {
                 num_players: 2,
                 winner,
+                loser: None,
                 placing: [1; MAX_PLAYERS],
                 points: [0; MAX_PLAYERS],
                 hands: 1,

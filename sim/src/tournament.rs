@@ -404,7 +404,7 @@ impl TournamentStats {
             }
             for (s, &a) in arr.iter().enumerate() {
                 self.seat_games[a * n + s] += 1;
-                if o.winner == Some(s as u8) {
+                if o.won(s as u8) {
                     self.seat_wins[a * n + s] += 1;
                 }
                 self.placing_sum[a] += o.placing[s] as u64;

@@ -208,6 +208,7 @@ impl Game for Planted {
         Some(Outcome {
             num_players: n as u8,
             winner: Some(w),
+            loser: None,
             placing,
             points: [0; MAX_PLAYERS],
             hands: 1,

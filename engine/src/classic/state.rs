@@ -1299,6 +1299,7 @@ impl ClassicState {
         Some(Outcome {
             num_players: self.n,
             winner,
+            loser: None,
             placing,
             points,
             hands: self.hands_played,

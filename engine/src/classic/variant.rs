@@ -145,6 +145,7 @@ impl Ruleset for ClassicState {
                 about: "RLCard 1.2.0's simplified rules, for like-for-like comparison",
             },
         ],
+        loser_only: false,
     };
     const OPTIONS: &'static [OptionDoc] = OPTION_DOCS;
 

@@ -1092,6 +1092,7 @@ impl DebtState {
         Some(Outcome {
             num_players: self.n,
             winner,
+            loser: None,
             placing,
             points,
             hands: 1,

@@ -228,6 +228,7 @@ impl Ruleset for DebtState {
                 about: "no UNO and no DEBT calls",
             },
         ],
+        loser_only: false,
     };
     const OPTIONS: &'static [OptionDoc] = OPTION_DOCS;
 

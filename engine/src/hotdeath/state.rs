@@ -1748,6 +1748,7 @@ impl HotDeathState {
         Some(Outcome {
             num_players: self.n,
             winner,
+            loser: None,
             placing,
             points,
             hands: self.hands_played.max(1),

@@ -107,6 +107,7 @@ impl Ruleset for HotDeathState {
                         matching)",
             },
         ],
+        loser_only: false,
     };
     const OPTIONS: &'static [OptionDoc] = OPTION_DOCS;
 

@@ -2738,8 +2738,9 @@ impl UberState {
         }
         Some(Outcome {
             num_players: self.n,
-            // A loser-only game has no winner (section 18).
+            // A loser-only game has no winner, and its loser is the Nappy (section 18).
             winner: None,
+            loser: nappy,
             placing,
             points,
             hands: self.hand_no as u32,

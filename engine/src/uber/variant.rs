@@ -361,6 +361,7 @@ impl Ruleset for UberState {
                 about: "every compatible add-on on, Russian magnitudes, clockwise, 7 cards",
             },
         ],
+        loser_only: true,
     };
     const OPTIONS: &'static [OptionDoc] = OPTION_DOCS;
 
@@ -368,6 +369,8 @@ impl Ruleset for UberState {
         preset: Option<&str>,
         overrides: Option<&serde_json::Value>,
     ) -> Result<UberOptions, String> {
+        // An alias names its preset.
+        let preset = preset.map(|p| Self::INFO.preset(p).map_or(p, |i| i.name));
         super::options::options_from(preset, overrides)
     }
     fn validate(opts: &UberOptions, players: usize) -> Result<(), String> {

@@ -266,7 +266,7 @@ impl BalanceStats {
 /// Did `seat` win the recorded game? (Aborted and truncated games have no winner.)
 #[inline]
 pub fn won(r: &GameRecord, seat: Seat) -> bool {
-    r.aborted_by.is_none() && r.outcome.is_some_and(|o| o.winner == Some(seat))
+    r.aborted_by.is_none() && r.outcome.is_some_and(|o| o.won(seat))
 }
 
 /// What to run.

@@ -33,7 +33,7 @@ use std::time::Instant;
 use uno_agents::neural::{self as nn, greedy, Mlp, NetConfig, NeuralAgent, NeuralModel, QNet};
 use uno_agents::{AgentSpec, AnyAgent, Decision};
 use uno_engine::rng::mix64;
-use uno_engine::{game_seed, stream_seed, Action, ActionList, DecisionKind, Rng};
+use uno_engine::{game_seed, stream_seed, Action, ActionList, DecisionKind, Ending, Rng};
 
 /// Who the learner plays against in training games (one entry is chosen per game, in turn).
 #[derive(Clone, Debug, PartialEq)]
@@ -436,14 +436,13 @@ fn play_training_game<G: SimGame>(
         state.apply_unchecked(a);
     }
     let outcome = state.outcome();
-    let winner = outcome.and_then(|o| o.winner);
     out.returns = out
         .seats
         .iter()
         .map(|&s| match (reward, outcome) {
-            (Reward::Win, _) => (Some(s) == winner) as u8 as f32,
+            (Reward::Win, _) => outcome.is_some_and(|o| o.won(s)) as u8 as f32,
             // 1 for first place down to 0 for last; nothing for a truncated game.
-            (Reward::Placing, Some(o)) if winner.is_some() => {
+            (Reward::Placing, Some(o)) if o.ending != Ending::Truncated => {
                 (n - o.placing[s as usize] as usize) as f32 / (n - 1) as f32
             }
             (Reward::Placing, _) => 0.0,
@@ -1005,7 +1004,7 @@ pub fn one_vs_field<G: SimGame>(
                     })
                     .collect();
                 let r = play_game(initial.clone(), &mut agents, seed, d);
-                if r.aborted_by.is_none() && r.outcome.and_then(|o| o.winner) == Some(s as u8) {
+                if r.aborted_by.is_none() && r.outcome.is_some_and(|o| o.won(s as u8)) {
                     w += 1;
                 }
             }

@@ -4,7 +4,9 @@
 use super::cards::*;
 use super::knowledge::EVERYONE;
 use super::options::MJ_MINORS;
-use super::state::{ColorWhy, Phase, UberHand, UberState, NO_PLAY};
+use super::state::{
+    math_step, ColorWhy, MathPlay, Phase, UberHand, UberState, MATH_OPERANDS, NO_OP, NO_PLAY,
+};
 use crate::game::{Ending, Game, Priors, SearchGame, Seat, MAX_PLAYERS};
 use crate::pile::DrawPile;
 use crate::rng::Rng;
@@ -58,7 +60,162 @@ fn card_of(hand: &UberHand, rng: &mut Rng) -> u8 {
     unreachable!("an empty hand")
 }
 
+/// A completion of a Math play in progress (11.2, R61), for the determinization: a bounded
+/// depth-first search like the engine's (`math_reach`), allocation-free, that returns the
+/// operand values it found. Operands come first from `free` (cards the seat is already dealt),
+/// then from `pool` (unseen cards), at most `budget` of those.
+struct Completion {
+    target: i32,
+    max: u8,
+    ops: u8,
+    /// Operand counts by value (2-9) of the play's colour.
+    free: [u8; 10],
+    pool: [u8; 10],
+    budget: usize,
+    /// Where the search starts among the operators and the values: a random rotation, so
+    /// that samples vary among completions.
+    op_rot: u8,
+    v_rot: u8,
+    /// The operand values found, in order.
+    path: [u8; 4],
+}
+
+impl Completion {
+    /// Whether the play standing at `value` (operand sum `sum`, `len` operands), with `op`
+    /// waiting for its operand (`NO_OP`: none, or the first operand when `len == 0`), can be
+    /// completed: the number of operands still to lay (in `path[depth..]`, from `depth`).
+    fn search(&mut self, op: u8, value: i32, sum: i32, len: u8, depth: usize) -> Option<usize> {
+        if op == NO_OP && len >= 2 && value == self.target {
+            return Some(depth);
+        }
+        if len >= self.max {
+            return None;
+        }
+        // The operator is given (the first operand, or one already chosen), or any.
+        let n_ops = if len == 0 || op != NO_OP { 1 } else { self.ops };
+        for i in 0..n_ops {
+            let o = if n_ops == 1 {
+                op
+            } else {
+                (i + self.op_rot) % n_ops
+            };
+            for j in 0..8u8 {
+                let v = 2 + ((j + self.v_rot) % 8) as usize;
+                let free = self.free[v] > 0;
+                if !free && (self.pool[v] == 0 || self.budget == 0) {
+                    continue;
+                }
+                let Some((x, s)) = math_step(o, value, sum, len, v as i32) else {
+                    continue;
+                };
+                if free {
+                    self.free[v] -= 1;
+                } else {
+                    self.pool[v] -= 1;
+                    self.budget -= 1;
+                }
+                self.path[depth] = v as u8;
+                let found = self.search(NO_OP, x, s, len + 1, depth + 1);
+                if free {
+                    self.free[v] += 1;
+                } else {
+                    self.pool[v] += 1;
+                    self.budget += 1;
+                }
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+}
+
 impl UberState {
+    /// The Math play in progress, if any: being laid (`Phase::Math`), or a Math Fast Eddy
+    /// waiting for the tap (its operands are still in the claimant's hand).
+    fn math_pending(&self) -> Option<MathPlay> {
+        match self.phase {
+            Phase::Math => Some(self.math),
+            Phase::Tap { .. } if self.math.len > 0 => Some(self.math),
+            _ => None,
+        }
+    }
+
+    /// Deals the Math play in progress `m` of another seat than the viewer into the sample
+    /// `s`: its operands (public: laid face up, still in the hand), then, from the unseen
+    /// `pool`, the rest of one completion (R61: the engine offers only steps that can still be
+    /// completed, so the real hand holds one). An open colour (no operand yet) is one in which
+    /// a completion fits. Depends only on the public play, the seat's bounds and the pool.
+    fn deal_math(
+        &self,
+        m: &MathPlay,
+        s: &mut UberState,
+        need: &mut usize,
+        pool: &mut Pool,
+        rng: &mut Rng,
+    ) {
+        let h = m.seat as usize;
+        let operands = &m.cards[..m.len as usize];
+        let mut in_play = [0u8; NUM_KINDS];
+        for &k in operands {
+            in_play[k as usize] += 1;
+        }
+        // The operands (a bound on the kind may already hold them).
+        for &k in operands {
+            while s.hands[h].count(k as usize) < in_play[k as usize] && *need > 0 {
+                let Some(c) = pool.take_in(1 << k, rng) else {
+                    break;
+                };
+                s.hands[h].add(c as usize);
+                *need -= 1;
+            }
+        }
+        let (max, ops) = self.math_limits();
+        let color_rot = rng.below(4) as u8;
+        let op_rot = rng.below(ops as u32) as u8;
+        let v_rot = rng.below(8) as u8;
+        for i in 0..4u8 {
+            let c = (i + color_rot) % 4;
+            if m.color != NO_COLOR && c != m.color {
+                continue;
+            }
+            let mut done = Completion {
+                target: m.target as i32,
+                max,
+                ops,
+                free: [0; 10],
+                pool: [0; 10],
+                budget: *need,
+                op_rot,
+                v_rot,
+                path: [0; 4],
+            };
+            for v in 2..10 {
+                let k = c as usize * 13 + v;
+                done.free[v] = s.hands[h].count(k).saturating_sub(in_play[k]);
+            }
+            for &k in &pool.cards[..pool.len] {
+                if color_of(k) == c && MATH_OPERANDS >> k & 1 == 1 {
+                    done.pool[number(k).unwrap_or(0) as usize] += 1;
+                }
+            }
+            let Some(end) = done.search(m.op, m.value, m.sum, m.len, 0) else {
+                continue;
+            };
+            for &v in &done.path[..end] {
+                let v = v as usize;
+                if done.free[v] > 0 {
+                    done.free[v] -= 1;
+                } else if let Some(k) = pool.take_in(1 << (c as usize * 13 + v), rng) {
+                    s.hands[h].add(k as usize);
+                    *need -= 1;
+                }
+            }
+            return;
+        }
+        debug_assert!(false, "no completion of {m:?} for seat {h}");
+    }
     /// The kinds one of which `seat` certainly holds because of the decision pending now (a
     /// window asks only a seat that can throw; a claimed Eddy, a played pair are in hand): up
     /// to two `(seat, kinds)` requirements, an empty mask for none.
@@ -91,6 +248,8 @@ impl UberState {
                 one(buddy, NUMBERS)
             }
             Phase::Keep => [(self.current, 1 << ASHLEY), (self.current, 1 << SNOWBOB)],
+            // Cards gone Wild (11.8): `PLAY(W)` moved nothing yet; the Wild is in hand.
+            Phase::WildAs => one(self.current, 1 << WILD),
             _ => [NONE, NONE],
         }
     }
@@ -109,7 +268,8 @@ impl SearchGame for UberState {
     /// reshuffled within the run). The other unseen cards are dealt uniformly to the rest of
     /// each other hand, the unknown cards under the pile and the draw pile, after one card of
     /// the kinds the pending decision certainly implies (a window's asker holds a card to
-    /// throw). Hidden flags are then derived from the sample: a challengeable Major's guilt
+    /// throw, a Wild gone wild being named is in hand), and, for another seat's Math play in
+    /// progress, its operands laid so far and the rest of one completion. Hidden flags are then derived from the sample: a challengeable Major's guilt
     /// from its player's hand and the colour before it, the Red One's card a third party did
     /// not see from its giver's hand. What other seats know is hidden from the viewer: in the
     /// sample, only the viewer's knowledge is kept.
@@ -157,6 +317,11 @@ impl SearchGame for UberState {
                 pool.cards[pool.len] = k as u8;
                 pool.len += 1;
             }
+        }
+        // A Math play in progress of another seat: its operands and a completion.
+        if let Some(m) = self.math_pending().filter(|m| m.seat != viewer) {
+            let h = m.seat as usize;
+            self.deal_math(&m, &mut s, &mut need[h], &mut pool, rng);
         }
         // The pending decision's certain holdings.
         for (seat, mask) in self.phase_requires() {
@@ -314,6 +479,7 @@ impl SearchGame for UberState {
 #[cfg(test)]
 mod tests {
     use super::super::knowledge::tests::{act, kind, option_sets, play, position, twins};
+    use super::super::options::{CARDS_GONE_WILD, MATH};
     use super::*;
     use crate::uber::action::*;
     use crate::ActionList;
@@ -373,6 +539,9 @@ mod tests {
     fn determinization_keeps_bounds_sizes_and_the_deck() {
         let mut legal = ActionList::new();
         let mut samples = 0;
+        // Samples of another seat's Math play being laid, a Math Fast Eddy's tap, a Wild gone
+        // wild being named (Math and Cards gone Wild are on in the all-add-on sets).
+        let mut pending = [0u32; 3];
         for opts in option_sets() {
             for players in [2, 3, 5, 10] {
                 for seed in 0..3 {
@@ -380,8 +549,21 @@ mod tests {
                     let mut rng = Rng::new(seed ^ 0xd0d0);
                     let mut step = 0u64;
                     while st.to_act().is_some() {
-                        if step.is_multiple_of(5) {
+                        let rare = matches!(st.phase, Phase::Math | Phase::WildAs)
+                            || st.math_pending().is_some();
+                        if step.is_multiple_of(5) || rare {
                             for v in 0..players as Seat {
+                                let other = st.actor_seat() != Some(v);
+                                match st.phase {
+                                    Phase::Math if st.math.seat != v => pending[0] += 1,
+                                    Phase::Tap { claimant, .. }
+                                        if st.math.len > 0 && claimant != v =>
+                                    {
+                                        pending[1] += 1
+                                    }
+                                    Phase::WildAs if other => pending[2] += 1,
+                                    _ => {}
+                                }
                                 let mut d = det(&st, v, step * 31 + v as u64);
                                 check_sample(&st, &d, v);
                                 samples += 1;
@@ -409,6 +591,7 @@ mod tests {
             }
         }
         assert!(samples > 1000, "{samples} samples");
+        assert!(pending.iter().all(|&p| p > 0), "{pending:?}");
     }
 
     /// A sample as text: the whole state, the draw pile and the bottom in order.
@@ -474,6 +657,19 @@ mod tests {
         }
         assert_ne!(a.stack.guilty, b.stack.guilty);
         same(&a, &b, 1);
+
+        // A Math play in progress (11.2): seat 1 laid G2 + and holds G3 G4 (9 = 2 + 3 + 4) or
+        // G7 (9 = 2 + 7); what it holds beyond the operand is hidden from seat 0.
+        let mut a = position(3, &["R5 R6 G2", "G2 G3 G4 B9 Y8", "B7 B8"], "R9", 1);
+        let mut b = position(3, &["R5 R6 G2", "G2 G7 G5 B9 Y8", "B7 B8"], "R9", 2);
+        for st in [&mut a, &mut b] {
+            st.rules.addons |= 1 << MATH;
+            st.current = 1;
+            act(st, &[MATH_START, play("G2"), OP]);
+            assert_eq!(st.phase(), Phase::Math);
+        }
+        same(&a, &b, 0);
+        same(&a, &b, 2);
     }
 
     /// A window asks only a seat that can throw: every sample gives the asked seat a card to
@@ -499,6 +695,101 @@ mod tests {
             assert!(d.hand(0).has(k as usize));
             let d = det(&st, 1, seed);
             assert!(d.hand(0).has(kind("R5") as usize), "the receiver saw it");
+        }
+    }
+
+    /// Plays `d` on with the first legal action while its Math play is in progress; the play
+    /// lands (a Fast Eddy's tap is declined).
+    fn lay_math(d: &mut UberState) {
+        let mut legal = ActionList::new();
+        let plays = d.stats.math_plays;
+        while d.math_pending().is_some() {
+            d.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "no legal action at {:?}", d.phase);
+            let a = if legal.contains(NO_TAP) {
+                NO_TAP
+            } else {
+                legal[0]
+            };
+            d.apply(a).unwrap();
+        }
+        assert_eq!(d.stats.math_plays, plays + 1, "the Math play lands");
+    }
+
+    /// Another seat's Math play in progress (11.2, R61): every sample gives it the operands
+    /// laid so far and the rest of a completion, in the play's colour (an open colour: some
+    /// colour), so that the play can be finished.
+    #[test]
+    fn a_math_play_in_progress_is_dealt_its_operands_and_a_completion() {
+        // Seat 1 laid G2 and +; 9 needs 7, or 3 + 4, 2 + 5 ... in green.
+        let mut st = position(3, &["R5 R6 G2", "G2 G3 G4 B9 Y8", "B7 B8"], "R9", 1);
+        st.rules.addons |= 1 << MATH;
+        st.current = 1;
+        act(&mut st, &[MATH_START, play("G2"), OP]);
+        for seed in 0..30 {
+            for viewer in [0, 2] {
+                let mut d = det(&st, viewer, seed);
+                check_sample(&st, &d, viewer);
+                assert!(d.hand(1).has(kind("G2") as usize), "the operand is in hand");
+                lay_math(&mut d);
+                assert_eq!(color_of(d.top()), 2, "in green");
+            }
+            // The viewer's own play: their hand is kept.
+            let d = det(&st, 1, seed);
+            assert_eq!(d.hand(1), st.hand(1));
+        }
+        // Just begun: no operand yet, the colour is open (seat 1 holds G2 + G3 on R5).
+        let mut st = position(3, &["R5 R6 G2", "G2 G3 B9 Y8", "B7 B8"], "R5", 1);
+        st.rules.addons |= 1 << MATH;
+        st.current = 1;
+        act(&mut st, &[MATH_START]);
+        assert_eq!((st.phase(), st.math().len), (Phase::Math, 0));
+        let mut colors = [0u32; 4];
+        for seed in 0..40 {
+            let mut d = det(&st, 0, seed);
+            check_sample(&st, &d, 0);
+            lay_math(&mut d);
+            colors[color_of(d.top()) as usize] += 1;
+        }
+        assert!(colors.iter().filter(|&&c| c > 0).count() > 1, "{colors:?}");
+        // A Math Fast Eddy waiting for the tap: the claimant holds every operand.
+        let hands = ["R5 G6 G7", "B7 B8", "R2 R3 Y9 Y8", "G1 G2"];
+        let mut st = position(4, &hands, "R3", 1);
+        st.rules.addons |= 1 << MATH;
+        act(
+            &mut st,
+            &[play("R5"), MATH_START, play("R2"), OP, play("R3"), DONE],
+        );
+        assert!(matches!(st.phase(), Phase::Tap { claimant: 2, .. }));
+        for seed in 0..20 {
+            for viewer in [0, 1, 3] {
+                let mut d = det(&st, viewer, seed);
+                check_sample(&st, &d, viewer);
+                assert!(d.hand(2).has(kind("R2") as usize) && d.hand(2).has(kind("R3") as usize));
+                lay_math(&mut d);
+            }
+        }
+    }
+
+    /// Cards gone Wild (11.8): while a Wild's player names what it is played as, the Wild is
+    /// still in their hand, in every sample.
+    #[test]
+    fn a_wild_gone_wild_being_named_is_in_its_players_hand() {
+        let mut st = position(3, &["W G5 G6", "B7 B8", "Y2 Y3"], "R3", 1);
+        st.rules.addons |= 1 << CARDS_GONE_WILD;
+        act(&mut st, &[play("W")]);
+        assert_eq!(st.phase(), Phase::WildAs);
+        let mut legal = ActionList::new();
+        for seed in 0..20 {
+            for viewer in [1, 2] {
+                let mut d = det(&st, viewer, seed);
+                check_sample(&st, &d, viewer);
+                assert!(d.hand(0).has(WILD as usize));
+                d.legal_actions(&mut legal);
+                assert!(!legal.is_empty());
+                d.apply(legal[0]).unwrap();
+                assert_eq!(d.hand(0).len(), 2, "the Wild is laid");
+            }
         }
     }
 

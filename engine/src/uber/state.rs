@@ -1304,7 +1304,7 @@ impl UberState {
     }
 
     /// The Math play's shape under this hand's rules: (most operands, operators offered).
-    fn math_limits(&self) -> (u8, u8) {
+    pub(crate) fn math_limits(&self) -> (u8, u8) {
         let ops = if self.rules.has(MATH_DERIVED) { 5 } else { 4 };
         (self.opts.math_max_operands, ops)
     }
@@ -2822,7 +2822,7 @@ pub const MATH_OPERANDS: u64 = NUMBERS & !ZEROS & !ONES;
 /// of `len` operands with `value` and operand sum `sum`, and operand `v`: the new value and
 /// sum, or `None` when the step is not a whole number (an inexact division or mean, R61).
 #[inline]
-fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option<(i32, i32)> {
+pub(crate) fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option<(i32, i32)> {
     let sum = sum + v;
     let value = match op {
         NO_OP => v,

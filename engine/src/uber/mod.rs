@@ -22,8 +22,8 @@ pub use knowledge::Knowledge;
 pub use options::{AddOn, DirectionRule, Mode, ModeRule, UberOptions};
 pub use scenario::UberScenario;
 pub use state::{
-    ColorWhy, HandRules, OneAction, OneCtx, Phase, Resume, Rotation, Stack, UberHand, UberState,
-    UberStats,
+    ColorWhy, HandRules, MathPlay, OneAction, OneCtx, Phase, Resume, Rotation, Stack, UberHand,
+    UberState, UberStats,
 };
 pub use view::{BottomRun, UberView, HIDDEN_KIND};
 

@@ -7,7 +7,9 @@
 
 use super::cards::NUM_KINDS;
 use super::knowledge::EVERYONE;
-use super::state::{HandRules, OneAction, Phase, Resume, Rotation, Stack, UberHand, UberState};
+use super::state::{
+    HandRules, MathPlay, OneAction, Phase, Resume, Rotation, Stack, UberHand, UberState,
+};
 use super::UberOptions;
 use crate::game::{DecisionKind, Game, Seat, MAX_PLAYERS};
 
@@ -63,6 +65,9 @@ pub struct UberView {
     pub last_player: Seat,
     pub eddied: bool,
     pub drew: bool,
+    /// A Math play being laid (11.2): its player, target, colour and the operands laid face
+    /// up so far (public).
+    pub math: MathPlay,
     pub uno_seat: Seat,
     pub resume: Resume,
     /// A fishing 0's target (`NO_SEAT`: everyone) and the kind asked for (public, R28).
@@ -111,6 +116,7 @@ impl UberView {
             last_player: st.last_player,
             eddied: st.eddied,
             drew: st.drew,
+            math: *st.math(),
             uno_seat: st.uno_seat,
             resume: st.resume,
             fish_target: st.fish_target,

@@ -1735,6 +1735,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         max_deals: a.deals,
         precision_target: exp.precision,
         command: balance_command(&a, variant),
+        loser_only: G::INFO.loser_only,
     };
     let provenance = Provenance::new(
         variant,

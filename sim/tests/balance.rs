@@ -29,6 +29,7 @@ fn setup(players: usize) -> RunSetup {
         max_deals: 0,
         precision_target: None,
         command: "test".into(),
+        loser_only: false,
     }
 }
 

@@ -82,7 +82,7 @@ impl BalanceStats {
         let n = self.players;
         let b = &self.base;
         let finished = b.completed + b.truncated;
-        let fair = 1.0 / n as f64;
+        let fair = setup.fair_share();
         let seats: Vec<SeatRow> = (0..n)
             .map(|s| {
                 let ci95 = wilson95(b.wins[s], finished);
@@ -101,7 +101,14 @@ impl BalanceStats {
                 }
             })
             .collect();
-        let seat_equality_p = equal_shares_p(&b.wins[..n]);
+        // One win per game, or in a loser-only game one loss per completed game: the test
+        // compares the shares of whichever is one per game.
+        let seat_equality_p = if setup.loser_only {
+            let losses: Vec<u64> = b.wins[..n].iter().map(|&w| b.completed - w).collect();
+            equal_shares_p(&losses)
+        } else {
+            equal_shares_p(&b.wins[..n])
+        };
         let v = &b.variant;
         let categories: Vec<CategoryRow> = v
             .categories
@@ -336,6 +343,15 @@ impl BalanceStats {
 }
 
 impl RunSetup {
+    /// A seat's fair share of wins: 1/players, or (players − 1)/players in a loser-only game.
+    pub fn fair_share(&self) -> f64 {
+        let n = self.players.max(1) as f64;
+        if self.loser_only {
+            (n - 1.0) / n
+        } else {
+            1.0 / n
+        }
+    }
     fn skill_agent_used(&self) -> bool {
         !self.skill_agent.is_empty()
     }
@@ -417,7 +433,6 @@ fn card_phrase(c: &CardRow) -> String {
 /// The plain-language findings at the top of the report.
 fn summary(r: &BalanceReport) -> Vec<String> {
     let mut out = Vec::new();
-    let n = r.setup.players;
     let typed: Vec<&TypeRow> = r.types.iter().filter(|t| t.pairs > 0).collect();
     // Worth its own lines only when some type groups several kinds.
     if r.types.len() < r.cards.len() {
@@ -473,12 +488,17 @@ fn summary(r: &BalanceReport) -> Vec<String> {
             .expect("seats");
         out.push(format!(
             "Seat bias: seat {} wins most often ({:.2}%) and seat {} least ({:.2}%), against a \
-             fair {:.2}%; {} (chi-square {}).",
+             fair {:.2}%{}; {} (chi-square {}).",
             best.seat,
             100.0 * best.win_rate,
             worst.seat,
             100.0 * worst.win_rate,
-            100.0 / n as f64,
+            100.0 * r.setup.fair_share(),
+            if r.setup.loser_only {
+                " (a loser-only game: a win is a game not lost)"
+            } else {
+                ""
+            },
             if r.seat_equality_p < 0.05 {
                 "the seats differ significantly"
             } else {

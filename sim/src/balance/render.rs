@@ -393,14 +393,22 @@ fn page_title(r: &BalanceReport) -> String {
     )
 }
 
-/// The fair share of wins per seat (1/players; falls back to the number of seat rows).
-fn fair_share(r: &BalanceReport) -> (usize, f64) {
+/// The fair share of wins per seat, and how to write it: 1/players, or (players − 1)/players
+/// in a loser-only game (falls back to the number of seat rows).
+fn fair_share(r: &BalanceReport) -> (String, f64) {
     let players = if r.setup.players > 0 {
         r.setup.players
     } else {
         r.seats.len().max(1)
     };
-    (players, 1.0 / players as f64)
+    if r.setup.loser_only {
+        (
+            format!("{}/{players}", players - 1),
+            (players - 1) as f64 / players as f64,
+        )
+    } else {
+        (format!("1/{players}"), 1.0 / players as f64)
+    }
 }
 
 /// The hands distribution is only worth showing when the options play matches.
@@ -516,7 +524,7 @@ fn seats_section(r: &BalanceReport, doc: &mut Vec<Block>) {
     let (players, fair) = fair_share(r);
     doc.push(heading(2, "Seat advantage"));
     doc.push(para(format!(
-        "Win rate of each seat in the as-dealt games, against a fair share of {} (1/{}). \
+        "Win rate of each seat in the as-dealt games, against a fair share of {} ({}). \
          Advantage is the win rate minus the fair share; a seat is significant when the fair \
          share lies outside its 95% Wilson interval.",
         pct(fair),
@@ -578,7 +586,7 @@ fn categories_section(r: &BalanceReport, doc: &mut Vec<Block>) {
     doc.push(para(format!(
         "Win rate of the seats in each of the variant's categories (what a seat was dealt, \
          e.g. Uno Debt's buying-power card by value and by colour), over the seats of the \
-         as-dealt games, against the fair share of {} (1/{}). Seat-games: each finished game \
+         as-dealt games, against the fair share of {} ({}). Seat-games: each finished game \
          counts each seat once per category it falls in. Correlational: a category may win \
          through what comes with it (Uno Debt: the highest buying power turns the first card).",
         pct(fair),
@@ -1395,7 +1403,7 @@ pub fn seats_svg(r: &BalanceReport) -> String {
         "start",
         11,
         "",
-        &format!("fair share 1/{players}"),
+        &format!("fair share {players}"),
     );
 
     // Grid and y axis.
@@ -2189,6 +2197,7 @@ mod tests {
                 precision_target: Some(0.02),
                 command: "uno balance --variant classic --players 3 --seed 42 --deals 10000"
                     .to_string(),
+                loser_only: false,
             },
             run: RunInfo {
                 provenance: None,

@@ -25,6 +25,10 @@ pub struct RunSetup {
     pub precision_target: Option<f64>,
     /// The command line that reproduces the report.
     pub command: String,
+    /// A loser-only game (Über Uno): a seat's "win" is a game it did not lose, the fair share
+    /// is (players − 1)/players and the seat test compares the losses.
+    #[serde(default)]
+    pub loser_only: bool,
 }
 
 /// What the run did (not part of the deterministic result: timings, threads).

@@ -53,6 +53,46 @@ fn selfplay(name: &str, opts: ClassicOptions, players: usize, games: u64) {
     });
 }
 
+/// Random self-play of any variant on one thread, through the batch runner's `play_game`:
+/// first one untimed pass over the same games counts decisions per game and legal actions per
+/// decision (so decisions/s = games/s x decisions per game), then the timed samples.
+fn selfplay_counted<G: Game>(label: &str, players: usize, games: u64, deal: impl Fn(u64) -> G)
+where
+    AgentSpec: AgentFactory<G>,
+{
+    let spec = AgentSpec::Random;
+    let mut agents: Vec<Box<dyn Agent<G>>> = (0..players).map(|_| spec.build()).collect();
+    let (mut decisions, mut legal_sum) = (0u64, 0u64);
+    let mut legal = ActionList::new();
+    for i in 0..games {
+        let seed = game_seed(0, i);
+        let mut st = deal(stream_seed(seed, 0));
+        let mut rng = Rng::new(seed);
+        while st.to_act().is_some() {
+            st.legal_actions(&mut legal);
+            legal_sum += legal.len() as u64;
+            decisions += 1;
+            st.apply_unchecked(legal[rng.below(legal.len() as u32) as usize]);
+        }
+    }
+    println!(
+        "{label} {players}p: {:.1} decisions per game, {:.2} legal actions per decision",
+        decisions as f64 / games as f64,
+        legal_sum as f64 / decisions as f64
+    );
+    measure(
+        &format!("{label} {players}p (random)"),
+        "games",
+        games,
+        |salt| {
+            for i in 0..games {
+                let seed = game_seed(salt, i);
+                black_box(play_game(deal(stream_seed(seed, 0)), &mut agents, seed, i));
+            }
+        },
+    );
+}
+
 /// A pool of mid-game states reached by random play.
 fn midgame_states(opts: ClassicOptions, players: usize, count: usize) -> Vec<ClassicState> {
     let mut rng = Rng::new(99);
@@ -123,45 +163,32 @@ fn main() {
     }
     if run("selfplay debt") {
         // Random Uno Debt games under the seed preset, as `uno simulate -v debt` plays them.
-        // Decisions per game and legal actions per decision come from one untimed pass over the
-        // same games, so decisions/s = games/s x decisions per game.
         use uno_engine::debt::{DebtOptions, DebtState};
         for players in [4usize, 2, 8] {
             let opts = DebtOptions::default();
-            let spec = AgentSpec::Random;
-            let mut agents: Vec<Box<dyn Agent<DebtState>>> =
-                (0..players).map(|_| spec.build()).collect();
-            let games = 5_000;
-            let (mut decisions, mut legal_sum) = (0u64, 0u64);
-            let mut legal = ActionList::new();
-            for i in 0..games {
-                let seed = game_seed(0, i);
-                let mut st = DebtState::deal(opts, players, stream_seed(seed, 0));
-                let mut rng = Rng::new(seed);
-                while st.to_act().is_some() {
-                    st.legal_actions(&mut legal);
-                    legal_sum += legal.len() as u64;
-                    decisions += 1;
-                    st.apply_unchecked(legal[rng.below(legal.len() as u32) as usize]);
-                }
+            selfplay_counted("selfplay debt", players, 5_000, |seed| {
+                DebtState::deal(opts, players, seed)
+            });
+        }
+    }
+    if run("selfplay uber") {
+        // Random Über Uno days under the seed preset (5 hands, every choice the dealer's), as
+        // `uno simulate -v uber` plays them; then single hands under the `fixed` preset.
+        use uno_engine::uber::options::preset;
+        use uno_engine::uber::UberState;
+        for (label, opts) in [
+            ("selfplay uber day", preset(None).unwrap()),
+            ("selfplay uber fixed hand", {
+                let mut o = preset(Some("fixed")).unwrap();
+                o.hands_per_day = 1;
+                o
+            }),
+        ] {
+            for players in [4usize, 2, 8] {
+                selfplay_counted(label, players, 2_000, |seed| {
+                    UberState::deal(opts, players, seed)
+                });
             }
-            println!(
-                "selfplay debt {players}p: {:.1} decisions per game, {:.2} legal actions per decision",
-                decisions as f64 / games as f64,
-                legal_sum as f64 / decisions as f64
-            );
-            measure(
-                &format!("selfplay debt {players}p (random)"),
-                "games",
-                games,
-                |salt| {
-                    for i in 0..games {
-                        let seed = game_seed(salt, i);
-                        let st = DebtState::deal(opts, players, stream_seed(seed, 0));
-                        black_box(play_game(st, &mut agents, seed, i));
-                    }
-                },
-            );
         }
     }
     if run("legal_actions") {

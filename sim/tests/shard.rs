@@ -140,6 +140,12 @@ fn simulate_shards_merge_to_the_single_run() {
         &[4],
         "simulate debt",
     );
+    check_sharded(
+        &t.path().join("uber"),
+        &["simulate", "-v", "uber", "-p", "4", "-n", "120", "--csv"],
+        &[4],
+        "simulate uber",
+    );
 }
 
 #[test]
@@ -193,6 +199,22 @@ fn tournament_shards_merge_to_the_single_run() {
         &[4],
         "tournament debt",
     );
+    check_sharded(
+        &t.path().join("uber"),
+        &[
+            "tournament",
+            "-v",
+            "uber",
+            "-a",
+            "random,heuristic",
+            "-p",
+            "3",
+            "-n",
+            "12",
+        ],
+        &[4],
+        "tournament uber",
+    );
 }
 
 #[test]
@@ -239,6 +261,26 @@ fn balance_shards_merge_to_the_single_run() {
         ],
         &[4],
         "balance debt",
+    );
+    check_sharded(
+        &t.path().join("uber"),
+        &[
+            "balance",
+            "-v",
+            "uber",
+            "--preset",
+            "fixed",
+            "--set",
+            "hands_per_day=1",
+            "-p",
+            "2",
+            "-n",
+            "8",
+            "--precision",
+            "0",
+        ],
+        &[4],
+        "balance uber",
     );
 }
 

@@ -9,8 +9,9 @@
 //!   fewer cards the next player holds (it slows the player who would end the hand); Wilds and
 //!   the Joker are kept while another card plays (the Joker is the only answer to the Über and
 //!   moves a stack back); a 0 (Go Fish gains a card) and the Yellow One (a blind exchange) are
-//!   played last among the plays. Starting a Math play, drawing and passing score below every
-//!   play.
+//!   played last among the plays. A Math play (two or three number cards at once) beats any
+//!   single card but going out, and takes every operand it can; drawing and passing score
+//!   below every play.
 //! - **Hand exchanges** (Über, Change Hands): played when another hand holds fewer cards than
 //!   the player's after the play; the target is the seat with the fewest cards. A block is used
 //!   when the exchange would give the player more cards than they hold.
@@ -180,6 +181,9 @@ fn score(v: &UberView, a: Action) -> f64 {
             Phase::Eddy { .. } | Phase::OneWindow { .. } | Phase::AddWindow { .. } => {
                 20.0 + weight(k)
             }
+            // Another operand of a Math play (the engine offers only operands that can still
+            // make the number): every operand is a card shed.
+            Phase::Math => 20.0 + weight(k),
             _ => play_score(v, k),
         };
     }
@@ -236,7 +240,9 @@ fn score(v: &UberView, a: Action) -> f64 {
         PASS => -6.0,
         // Ends a multi-card play or a Math sequence (always preferred to abandoning).
         DONE => 5.0,
-        MATH_START => -10.0,
+        // A Math play sheds two or three cards at once: better than any single card but going
+        // out (the engine offers it only when it can be completed).
+        MATH_START => 25.0,
         ACCEPT => 0.0,
         CHALLENGE => {
             if v.stack.total >= 4 && v.stack.challengeable {

@@ -1321,8 +1321,6 @@ fn the_green_one_takes_a_card_from_the_discard_pile() {
 
 /// R37: the card the Green One took cannot be Eddied before its taker's next turn.
 #[test]
-#[ignore = "engine bug: eddy_kinds does not know the Green One's taken card, so its taker may \
-            Eddy it before their next turn, against R37"]
 fn the_green_ones_card_cannot_be_eddied_before_the_next_turn() {
     let mut st = pos(json!({
         "hands": ["G1 R5 R6", "G7 B8 B9", "Y2 Y3 Y4"], "discard": "B4 G7 R3",
@@ -1332,6 +1330,97 @@ fn the_green_ones_card_cannot_be_eddied_before_the_next_turn() {
     // Seat 1 plays the other G7; seat 2 is the runner; seat 0 may not throw its G7.
     act(&mut st, play("G7"));
     assert_turn(&st, "G7", GREEN, 2, Phase::Turn);
+}
+
+/// R37 (Russian): the Green One takes two cards; neither can be played that turn (the turn
+/// ends with the taking) nor Eddied before the taker's next turn; from that turn on they play
+/// and Eddy again.
+#[test]
+fn the_green_ones_two_cards_are_blocked_until_the_takers_turn() {
+    let mut st = pos(json!({
+        "players": 5, "options": {"mode": "russian", "decks": 2},
+        "hands": ["G1 B5 R6", "G7 B4 Y8", "G4 Y3 Y9", "B4 R8 R9", "B2 Y2 Y5"],
+        "discard": "B4 G7 R3", "draw_pile": "R2",
+    }));
+    acts(&mut st, &[play("G1"), take("G7"), take("B4")]);
+    assert_hand(&st, 0, "B5 R6 G7 B4");
+    // Not this turn: the turn has passed.
+    assert_turn(&st, "G1", GREEN, 1, Phase::Turn);
+    // G7: seat 0 holds the only other copy, taken: no window.
+    act(&mut st, play("G7"));
+    assert_turn(&st, "G7", GREEN, 2, Phase::Turn);
+    act(&mut st, play("G4"));
+    assert_turn(&st, "G4", GREEN, 3, Phase::Turn);
+    // B4: seat 0 (taken) is passed over; seat 1 may Eddy its own B4.
+    act(&mut st, play("B4"));
+    assert_eq!(st.phase(), Phase::Eddy { asker: 1 });
+    act(&mut st, NO_EDDY);
+    assert_turn(&st, "B4", BLUE, 4, Phase::Turn);
+    act(&mut st, play("B2"));
+    // Seat 0's turn: the block is over.
+    assert_turn(&st, "B2", BLUE, 0, Phase::Turn);
+    assert!(legal(&st).contains(&play("B4")));
+    act(&mut st, play("B5"));
+    assert_turn(&st, "B5", BLUE, 1, Phase::Turn);
+    acts(&mut st, &[play("B4"), CALL_UNO]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 0 });
+    assert!(legal(&st).contains(&play("B4")));
+}
+
+/// R37 with Pinwheel (R41): the taker may Eddy a card of their own, but a card the Green One
+/// took does not join that Eddy's group.
+#[test]
+fn the_green_ones_card_does_not_join_an_eddy() {
+    let start = |discard: &str, taken: &str| {
+        let mut st = pos(json!({
+            "options": {"pinwheel": "on", "deck_tap_probability": 0.0},
+            "hands": ["G1 G7 R5", "G7 B8 B9", "Y2 Y3 Y4"], "discard": discard,
+        }));
+        acts(
+            &mut st,
+            &[play("G1"), take(taken), play("G7"), play("G7"), TAP],
+        );
+        st
+    };
+    // The R7 was taken: the Eddied G7 is a complete play; seat 1 is next.
+    let st = start("B4 R7 R3", "R7");
+    assert_hand(&st, 0, "R5 R7");
+    assert_turn(&st, "G7", GREEN, 1, Phase::Turn);
+    // An R7 held before the Green One joins the group.
+    let mut st = pos(json!({
+        "options": {"pinwheel": "on", "deck_tap_probability": 0.0},
+        "hands": ["G1 G7 R7", "G7 B8 B9", "Y2 Y3 Y4"], "discard": "B4 R5 R3",
+    }));
+    acts(
+        &mut st,
+        &[play("G1"), take("R5"), play("G7"), play("G7"), TAP],
+    );
+    assert_eq!(st.phase(), Phase::More);
+    assert_eq!(legal(&st), vec![play("R7"), DONE]);
+}
+
+/// R37: the block is on the taken kinds, not on the seat: while blocked, the taker may Eddy
+/// any other card; the block moves with the hand in an exchange (the receiver of the taken
+/// card may not Eddy it, the taker may Eddy the hand they received).
+#[test]
+fn the_green_ones_block_moves_with_the_hand() {
+    let mut st = pos(json!({
+        "players": 4, "options": {"decks": 2},
+        "hands": ["G1 R5 R6", "U Y7 B8", "Y7 Y3 Y4", "R7 R8 R9"], "discard": "B4 Y7 R3",
+    }));
+    acts(&mut st, &[play("G1"), take("Y7")]);
+    assert_hand(&st, 0, "R5 R6 Y7");
+    acts(&mut st, &[play("U"), color(YELLOW), target(0)]);
+    assert_hand(&st, 0, "Y7 B8");
+    assert_hand(&st, 1, "R5 R6 Y7");
+    assert_turn(&st, "U", YELLOW, 2, Phase::Turn);
+    // Seat 2 plays Y7; seat 3 is the runner; seat 0 may Eddy (its Y7 was not taken), seat 1
+    // may not (it holds the taken Y7).
+    act(&mut st, play("Y7"));
+    assert_eq!(st.phase(), Phase::Eddy { asker: 0 });
+    assert_eq!(legal(&st), vec![play("Y7"), NO_EDDY]);
+    act(&mut st, NO_EDDY);
+    assert_turn(&st, "Y7", YELLOW, 3, Phase::Turn);
 }
 
 // ===================================================================================
@@ -1733,8 +1822,6 @@ fn an_eddied_reverse_adds_to_or_cancels_the_rotation() {
 /// R50: a one-card hand received in an exchange needs no call; the call is due only from a
 /// player whose own turn leaves them one card.
 #[test]
-#[ignore = "engine bug: after_turn asks CallUno of any player left with one card, also one who \
-            received a one-card hand (Über, Change Hands, Blue One, Rotate), against R50"]
 fn a_one_card_hand_received_in_an_exchange_needs_no_call() {
     let mut st = pos(json!({
         "hands": ["U R5 G6", "B7", "Y2 Y3 Y4"], "discard": "R3",
@@ -1742,6 +1829,94 @@ fn a_one_card_hand_received_in_an_exchange_needs_no_call() {
     acts(&mut st, &[play("U"), color(BLUE), target(1)]);
     assert_hand(&st, 0, "B7");
     assert_turn(&st, "U", BLUE, 1, Phase::Turn);
+}
+
+/// R50 for every other exchange: Change Hands, the Blue One, Rotate, the Yellow One (Old
+/// School and Russian, and its Change Hands), the upperdecker's exchange: a one-card hand
+/// received needs no call.
+#[test]
+fn no_call_for_a_one_card_hand_from_any_exchange() {
+    // Change Hands.
+    let mut st = pos(json!({
+        "hands": ["CH R5 G6", "B7", "Y2 Y3 Y4"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("CH"), color(GREEN), target(1)]);
+    assert_hand(&st, 0, "B7");
+    assert_turn(&st, "CH", GREEN, 1, Phase::Turn);
+    // The Blue One: seat 2's hand comes to seat 0.
+    let mut st = pos(json!({
+        "hands": ["B1 G5 G6", "B7 B8", "R7"], "discard": "R3",
+    }));
+    act(&mut st, play("B1"));
+    assert_hand(&st, 0, "R7");
+    assert_turn(&st, "B1", BLUE, 1, Phase::Turn);
+    // Rotate: the direction turns, seat 1's hand comes to seat 0.
+    let mut st = pos(json!({
+        "players": 4, "options": {"rotate": "on"},
+        "hands": ["RR G5 G6", "B7", "Y2 Y3 Y4 Y5", "G2 G3 G4"], "discard": "R3",
+    }));
+    act(&mut st, play("RR"));
+    assert_hand(&st, 0, "B7");
+    assert_turn(&st, "RR", RED, 3, Phase::Turn);
+    // The Yellow One, Old School: one card goes under, one comes from the top.
+    let mut st = pos(json!({
+        "hands": ["Y1 G5", "B7 B8 B9", "R7 R8 R9"], "discard": "B3", "draw_pile": "B2",
+    }));
+    act(&mut st, play("Y1"));
+    assert_hand(&st, 0, "B2");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+    // The Yellow One, Russian, on a flipped 1: the hand is exchanged for one card.
+    let mut st = pos(json!({
+        "options": {"mode": "russian"},
+        "hands": ["Y1 G5 G6", "B7 B8 B9", "R7 R8 R9"], "discard": "B3", "draw_pile": "R1 B2",
+    }));
+    let log = act(&mut st, play("Y1"));
+    assert!(log.contains(&Event::YellowExchange {
+        seat: 0,
+        cards: 2,
+        drawn: 1
+    }));
+    assert_hand(&st, 0, "B2");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+    // The Yellow One, Russian, on a flipped Change Hands: then an exchange with a player.
+    let mut st = pos(json!({
+        "options": {"mode": "russian"},
+        "hands": ["Y1 G5 G6", "B7", "R7 R8 R9"], "discard": "B3", "draw_pile": "CH B2 B4",
+    }));
+    act(&mut st, play("Y1"));
+    assert_eq!(st.phase(), Phase::Target { card: k("CH") });
+    act(&mut st, target(1));
+    assert_hand(&st, 0, "B7");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+    // The upperdecker's Change Hands: draw 1, then exchange with a one-card hand.
+    let mut st = pos(json!({
+        "options": {"doos": "on"},
+        "hands": ["G5 G6", "B7", "Y2 Y3 Y4 Y5"], "discard": "R3", "draw_pile": "CH R4",
+    }));
+    acts(&mut st, &[DRAW, target(1)]);
+    assert_hand(&st, 0, "B7");
+    assert_hand(&st, 1, "G5 G6 R4");
+    assert_turn(&st, "R3", RED, 1, Phase::Turn);
+}
+
+/// R50: an exchange that does not happen (blocked) leaves the call due from the player whose
+/// own play left them one card.
+#[test]
+fn a_blocked_exchange_leaves_the_call_due() {
+    let mut st = pos(json!({
+        "hands": ["U R5", "J B7 B8", "Y2 Y3 Y4"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(BLUE), target(1)]);
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("U"),
+            target: 1
+        }
+    );
+    act(&mut st, BLOCK);
+    assert_hand(&st, 0, "R5");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 0));
 }
 
 /// L37-L38, R50: a silent player is caught in the window and draws 2.

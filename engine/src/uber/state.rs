@@ -367,6 +367,13 @@ pub struct UberState {
     pub(crate) drew: bool,
     /// The player whose UNO call is pending or being checked.
     pub(crate) uno_seat: u8,
+    /// The player of the play being resolved has received a hand in an exchange (Über, Change
+    /// Hands, the Blue One, Rotate, the Yellow One): R50, no UNO call is due for it.
+    pub(crate) received: bool,
+    /// R37: per seat, the kinds of the cards the Green One took that the seat holds; they may
+    /// not claim a Fast Eddy window nor join an Eddy-er's group until the seat's next turn
+    /// begins. The mask moves with the hand in an exchange.
+    pub(crate) repo_block: [u64; MAX_PLAYERS],
     /// A fishing 0's target (`NO_SEAT`: everyone) and the card asked for.
     pub(crate) fish_target: u8,
     pub(crate) ask: u8,
@@ -448,6 +455,8 @@ impl UberState {
             resume: Resume::SameTurn,
             drew: false,
             uno_seat: 0,
+            received: false,
+            repo_block: [0; MAX_PLAYERS],
             fish_target: NO_SEAT,
             ask: 0,
             nappy: None,
@@ -609,6 +618,8 @@ impl UberState {
         self.color = NO_COLOR;
         self.stack = Stack::default();
         self.rules = HandRules::default();
+        self.received = false;
+        self.repo_block = [0; MAX_PLAYERS];
         log.event(Event::HandStart {
             hand: self.hand_no + 1,
             dealer,
@@ -1038,6 +1049,9 @@ impl UberState {
             block.swap(i, j);
         }
         self.know.hand_to_bottom(p, start, self.bottom_len as usize);
+        // The taken cards left with the hand (R37); the new hand is received (R50).
+        self.repo_block[p as usize] = 0;
+        self.received = true;
         log.event(Event::YellowExchange {
             seat: p,
             cards: h.len() as u16,
@@ -1159,12 +1173,15 @@ impl UberState {
     /// Every hand moves `steps` seats in the direction of play (the Blue One).
     fn pass_hands(&mut self, steps: u8, log: &mut impl EventSink<Event>) {
         let old = self.hands;
+        let old_block = self.repo_block;
         for s in 0..self.n {
             let to = self.next_seat(s, steps);
             self.hands[to as usize] = old[s as usize];
+            self.repo_block[to as usize] = old_block[s as usize];
         }
         self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;
+        self.received = true;
         log.event(Event::HandsPassed { steps });
     }
 
@@ -1201,7 +1218,7 @@ impl UberState {
         if is_minor(k) && self.rules.has(MJ_MINORS) {
             m |= hand & MINORS;
         }
-        m
+        m & !self.repo_block[seat as usize]
     }
 
     /// The first seat after `from`, in turn order and before the last player comes round
@@ -1221,6 +1238,9 @@ impl UberState {
         self.last_play = NO_PLAY;
         self.current = seat;
         self.drew = false;
+        self.received = false;
+        // R37: the Green One's cards may be Eddied again from their holder's turn on.
+        self.repo_block[seat as usize] = 0;
         self.counters.turns += 1;
         self.phase = if self.stack.cards > 0 {
             Phase::Respond
@@ -1249,10 +1269,12 @@ impl UberState {
         self.after_turn(me, Resume::Begin(next));
     }
 
-    /// The UNO call of `me` if their own turn left them one card (R50), then `resume`.
+    /// The UNO call of `me` if their own turn left them one card (R50: not if the play gave
+    /// them a new hand in an exchange), then `resume`.
     fn after_turn(&mut self, me: u8, resume: Resume) {
         self.resume = resume;
-        if self.hands[me as usize].len() == 1 {
+        let received = std::mem::take(&mut self.received);
+        if self.hands[me as usize].len() == 1 && !received {
             self.uno_seat = me;
             self.phase = Phase::CallUno;
         } else {
@@ -1549,7 +1571,9 @@ impl UberState {
         {
             return 0;
         }
-        let hand = self.hands[me as usize].mask(0);
+        // R37: an Eddy-er's group takes no card the Green One took (a blocked seat's only
+        // plays are Eddies: the block ends when its turn begins).
+        let hand = self.hands[me as usize].mask(0) & !self.repo_block[me as usize];
         let mut m = hand & (1 << first);
         if !is_black(first) && self.rules.has(PINWHEEL) {
             m |= hand & rank_mask(first);
@@ -1845,8 +1869,11 @@ impl UberState {
 
     fn exchange(&mut self, a: u8, b: u8, log: &mut impl EventSink<Event>) {
         self.hands.swap(a as usize, b as usize);
+        self.repo_block.swap(a as usize, b as usize);
         self.know.exchanged(a, b, &self.hands);
         self.stats.exchanges += 1;
+        // `a` is the player of the play (R50).
+        self.received = true;
         log.event(Event::Exchanged { seat: a, with: b });
     }
 
@@ -2493,6 +2520,9 @@ impl UberState {
                 self.discard.remove(k as usize);
                 self.hands[me as usize].add(k as usize);
                 self.know.gained(me, k);
+                // R37: not Eddied before the taker's next turn (nor played this turn: the
+                // turn ends with the taking).
+                self.repo_block[me as usize] |= 1 << k;
                 log.event(Event::Repo { seat: me, card: k });
                 self.one.count -= 1;
                 if self.one.count == 0 || self.repo_mask() == 0 {

@@ -2333,3 +2333,84 @@ fn example_scenario_files_load() {
     }
     assert!(n >= 3, "{n} example files");
 }
+
+// ===================================================================================
+// Going out by what others do (R60, R63, R64)
+// ===================================================================================
+
+/// R60: a buddy's 0 exchanges the Yellow One's player's hand for no cards: the player is out
+/// and the hand ends (L40), "cannot go out on it" notwithstanding.
+#[test]
+fn a_yellow_exchange_for_no_cards_takes_the_player_out() {
+    let mut st = pos(json!({
+        "options": {"mode": "buddy", "hands_per_day": 1},
+        "hands": ["Y1 G5 G6", "R0 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("Y1"));
+    assert_eq!(st.phase(), Phase::BuddyCard { buddy: 1 });
+    let log = act(&mut st, buddy("R0"));
+    assert!(log.contains(&Event::YellowExchange {
+        seat: 0,
+        cards: 2,
+        drawn: 0
+    }));
+    assert!(st.hand(0).is_empty());
+    assert!(matches!(lost(&log), Event::HandLost { out: 0, .. }));
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+/// R48, R63: a draw-off with an empty draw pile draws from the reshuffled discard pile and
+/// never invents a card (every card is checked to be somewhere after the play).
+#[test]
+fn a_draw_off_draws_from_the_reshuffled_discard_pile() {
+    let mut st = pos(json!({
+        "options": {"hands_per_day": 1},
+        "hands": ["R5", "B9 G8", "Y9 Y8"], "discard": "R3",
+        "unplaced": "discard",
+    }));
+    assert_eq!(st.draw_pile().len(), 0);
+    let log = act(&mut st, play("R5"));
+    assert!(log.iter().any(|e| matches!(e, Event::Reshuffled { .. })));
+    assert!(log.iter().any(|e| matches!(e, Event::DrawOff { .. })));
+    let Event::HandLost { loser, by, .. } = lost(&log) else {
+        unreachable!()
+    };
+    assert!(loser == 1 || loser == 2);
+    assert_eq!(by, TieBreak::DrawOff);
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+/// R64: a Go Fish target who hands over their last card is out at once.
+#[test]
+fn handing_over_the_last_card_goes_out() {
+    let mut st = pos(json!({
+        "options": {"hands_per_day": 1},
+        "hands": ["R0 G5 G6", "B7", "Y2 Y3 Y4"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("R0"), target(1)]);
+    let log = act(&mut st, ask("B7"));
+    assert!(log.contains(&Event::HandedOver {
+        seat: 1,
+        to: 0,
+        card: k("B7")
+    }));
+    assert!(matches!(lost(&log), Event::HandLost { out: 1, .. }));
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+/// R64: after a leak, the challenged player who takes the challenger's last card takes the
+/// challenger out.
+#[test]
+fn taking_the_challengers_last_card_takes_them_out() {
+    let mut st = pos(json!({
+        "options": {"challenge_leak_probability": 1.0, "hands_per_day": 1},
+        "hands": ["W+4 R5 G6", "B7", "Y2 Y3 Y5"], "discard": "R3",
+        "draw_pile": "G2 G3 G4 G5",
+    }));
+    acts(&mut st, &[play("W+4"), color(GREEN), CHALLENGE]);
+    // Guilty: the offender drew the stack; the challenger still holds B7 alone.
+    assert!(matches!(st.phase(), Phase::Compensate { .. }));
+    let log = act(&mut st, take("B7"));
+    assert!(matches!(lost(&log), Event::HandLost { out: 1, .. }));
+    assert_eq!(st.phase(), Phase::Over);
+}

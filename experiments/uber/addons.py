@@ -13,8 +13,8 @@ first round) against the fair 1/players, and the spread between the seats' loss 
 Usage (repository root, after `cargo build --release -p uno-sim`):
     experiments/uber/addons.py [--players 4] [--games 20000] [--agent heuristic] [--seed 7]
         [--out results/uber/addons-4p]
-Writes OUT/table.md and OUT/table.csv, and keeps each run's summary.json and games.csv under
-OUT/runs/NAME/. Only the standard library is used.
+Writes OUT/table.md and OUT/table.csv, and keeps each run's summary.json (and with --keep-csv
+its games.csv) under OUT/runs/NAME/. Only the standard library is used.
 """
 
 import argparse
@@ -70,6 +70,8 @@ def run(cfg, args, out):
                 continue  # truncated or aborted: left out of the paired comparison
             loser = int(row["loser"])
             games[int(row["game"])] = (int(row["turns"]), int(row[f"points_{loser}"]))
+    if not args.keep_csv:
+        os.remove(os.path.join(d, "games.csv"))
     return summary, games, " ".join(cmd)
 
 
@@ -90,6 +92,8 @@ def main():
     ap.add_argument("--agent", default="heuristic")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--keep-csv", action="store_true",
+                    help="keep each run's games.csv (about 100 bytes a game)")
     args = ap.parse_args()
     out = args.out or os.path.join("results", "uber", f"addons-{args.players}p")
     if not os.path.exists(UNO):

@@ -1422,3 +1422,29 @@ fn math_makes_the_number_a_wild_gone_wild_stands_for() {
     assert_eq!(st.discard_pile().count(WILD as usize), 1);
     assert_eq!(st.current(), 2);
 }
+
+/// R63: a draw-off that cannot give every tied player a card is decided by lot among the tied
+/// (here the draw pile is empty and the discard pile holds one card under the top).
+#[test]
+fn a_draw_off_with_too_few_cards_is_decided_by_lot() {
+    let mut losers = [0u32; 3];
+    for seed in 0..40 {
+        let mut st = position(3, &["R5", "B9 G8", "Y9 Y8"], "R3");
+        st.opts.hands_per_day = 1;
+        st.pile = crate::pile::DrawPile::new();
+        st.rng = Rng::new(seed);
+        let log = apply_all(&mut st, &[PLAY + parse_card("R5").unwrap() as u16]);
+        let lost = log
+            .iter()
+            .find_map(|e| match *e {
+                Event::HandLost { loser, by, .. } => Some((loser, by)),
+                _ => None,
+            })
+            .expect("the hand ended");
+        assert_eq!(lost.1, TieBreak::DrawOff);
+        losers[lost.0 as usize] += 1;
+        assert_eq!(st.phase(), Phase::Over);
+    }
+    assert_eq!(losers[0], 0, "the player out is not in the draw-off");
+    assert!(losers[1] > 0 && losers[2] > 0, "by lot: {losers:?}");
+}

@@ -8,6 +8,7 @@ pub mod action;
 pub mod cards;
 pub mod event;
 pub mod knowledge;
+mod math;
 pub mod options;
 pub mod scenario;
 mod search;

@@ -12,6 +12,7 @@ use super::action::*;
 use super::cards::*;
 use super::event::{Event, TieBreak};
 use super::knowledge::Knowledge;
+use super::math::math_table;
 use super::options::*;
 use crate::action::ActionList;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
@@ -1310,27 +1311,29 @@ impl UberState {
     }
 
     /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
-    /// any one colour).
+    /// any one colour): a lookup in the table of what each multiset of operands makes
+    /// (`math.rs`).
     fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
-        let hand = self.hands[seat as usize].mask(0) & MATH_OPERANDS;
+        let h = &self.hands[seat as usize];
+        let operands = h.mask(0) & MATH_OPERANDS;
+        let (max, ops) = self.math_limits();
+        let mut table = None;
         (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
-            if (hand & color_mask(x)).count_ones() == 0 {
+            let own = operands & color_mask(x);
+            // At least two operands: two kinds, or two cards of one.
+            if own & (own - 1) == 0 && (own == 0 || h.count(own.trailing_zeros() as usize) < 2) {
                 return false;
             }
-            let mut avail = self.math_avail(seat, x);
-            if avail.iter().map(|&a| a as u32).sum::<u32>() < 2 {
-                return false;
-            }
-            let (max, ops) = self.math_limits();
-            (2..10).any(|v| {
-                if avail[v] == 0 {
-                    return false;
+            let base = x as usize * 13 + 2;
+            let mut avail: [u8; 8] = h.counts()[base..base + 8].try_into().unwrap();
+            let m = &self.math;
+            if m.seat == seat && m.color == x {
+                for &k in &m.cards[..m.len as usize] {
+                    avail[number(k).unwrap_or(2) as usize - 2] -= 1;
                 }
-                avail[v] -= 1;
-                let ok = math_reach(target as i32, max, ops, v as i32, v as i32, 1, &mut avail);
-                avail[v] += 1;
-                ok
-            })
+            }
+            let t = *table.get_or_insert_with(|| math_table(max, ops));
+            t.reach(&avail) >> target & 1 == 1
         })
     }
 
@@ -2841,7 +2844,7 @@ pub(crate) fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option
 /// left in `avail` (counts by value): it makes it now (two operands at least), or one more
 /// operator and operand lead to a completion. A bounded depth-first search (at most
 /// `max - len` more operands), allocation-free.
-fn math_reach(
+pub(crate) fn math_reach(
     target: i32,
     max: u8,
     ops: u8,

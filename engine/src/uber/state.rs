@@ -2843,7 +2843,7 @@ pub(crate) fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option
 /// completed to make `target` with at most `max` operands, `ops` operators and the operands
 /// left in `avail` (counts by value): it makes it now (two operands at least), or one more
 /// operator and operand lead to a completion. A bounded depth-first search (at most
-/// `max - len` more operands), allocation-free.
+/// `max - len` more operands), allocation-free; the last operand is solved for, not searched.
 pub(crate) fn math_reach(
     target: i32,
     max: u8,
@@ -2853,10 +2853,17 @@ pub(crate) fn math_reach(
     len: u8,
     avail: &mut [u8; 10],
 ) -> bool {
+    debug_assert!(len >= 1);
     if len >= 2 && value == target {
         return true;
     }
     if len >= max {
+        return false;
+    }
+    if math_last(target, ops, value, sum, len, avail) {
+        return true;
+    }
+    if len + 1 >= max {
         return false;
     }
     for op in 0..ops {
@@ -2876,4 +2883,34 @@ pub(crate) fn math_reach(
         }
     }
     false
+}
+
+/// Whether one more operator (of the first `ops`) and operand of `avail` take a Math play of
+/// `len` operands at `value` (sum `sum`) to `target`: `math_step` solved for the operand.
+#[inline]
+fn math_last(target: i32, ops: u8, value: i32, sum: i32, len: u8, avail: &[u8; 10]) -> bool {
+    let has = |v: i32| (2..10).contains(&v) && avail[v as usize] > 0;
+    let any = || avail[2..].iter().any(|&a| a > 0);
+    // + and -.
+    if has(target - value) || has(value - target) {
+        return true;
+    }
+    // x: value * v = target.
+    if value == 0 {
+        if target == 0 && any() {
+            return true;
+        }
+    } else if target % value == 0 && has(target / value) {
+        return true;
+    }
+    // /: value = v * target exactly.
+    if target == 0 {
+        if value == 0 && any() {
+            return true;
+        }
+    } else if value % target == 0 && has(value / target) {
+        return true;
+    }
+    // avg: the mean of the len + 1 operands.
+    ops > 4 && has(target * (len as i32 + 1) - sum)
 }

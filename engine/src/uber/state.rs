@@ -11,10 +11,10 @@
 use super::action::*;
 use super::cards::*;
 use super::event::{Event, TieBreak};
+use super::fast::LegalOut;
 use super::knowledge::Knowledge;
 use super::math::math_table;
 use super::options::*;
-use crate::action::ActionList;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
@@ -1339,7 +1339,7 @@ impl UberState {
 
     /// The legal steps of the Math play being laid: operands (only those from which the play
     /// can still be completed, R61), or `DONE` and the operators.
-    fn math_legal(&self, out: &mut ActionList) {
+    fn math_legal(&self, out: &mut impl LegalOut) {
         let m = self.math;
         let (max, ops) = self.math_limits();
         let t = m.target as i32;
@@ -2009,7 +2009,7 @@ impl UberState {
         Some((seat, kind))
     }
 
-    pub(crate) fn legal(&self, out: &mut ActionList) {
+    pub(crate) fn legal(&self, out: &mut impl LegalOut) {
         out.clear();
         let me = self.current;
         let hand = self.hands[me as usize];

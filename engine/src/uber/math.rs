@@ -41,6 +41,16 @@ impl MathTable {
     /// the values 2-9, `avail[0]` for 2), as a bit set.
     #[inline]
     pub(crate) fn reach(&self, avail: &[u8; 8]) -> u16 {
+        let x = u64::from_le_bytes(*avail);
+        if x & 0xfcfc_fcfc_fcfc_fcfc == 0 {
+            // Every count below 4: the bytes' low two bits, packed.
+            let y = x | x >> 6;
+            let y = y & 0x000f_000f_000f_000f;
+            let y = y | y >> 12;
+            let y = y & 0x0000_00ff_0000_00ff;
+            let y = y | y >> 24;
+            return self.reach[(y & 0xffff) as usize];
+        }
         let mut idx = 0usize;
         let mut four = 0u16;
         for (i, &a) in avail.iter().enumerate() {

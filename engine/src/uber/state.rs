@@ -1208,9 +1208,23 @@ impl UberState {
     /// The first seat after `from`, in turn order and before the last player comes round
     /// again, that may claim the Fast Eddy window (not the runner, not the last player).
     fn next_claimant(&self, from: u8) -> Option<u8> {
+        // `eddy_kinds` and `math_eddy`, with what does not depend on the seat hoisted.
+        let k = self.last_play;
+        let mut kinds = 1 << k;
+        if is_minor(k) && self.rules.has(MJ_MINORS) {
+            kinds |= MINORS;
+        }
+        let math = if self.rules.has(MATH) {
+            number(k)
+        } else {
+            None
+        };
         let mut s = self.next_seat(from, 1);
         while s != self.last_player {
-            if s != self.current && (self.eddy_kinds(s) != 0 || self.math_eddy(s)) {
+            if s != self.current
+                && (self.hands[s as usize].mask(0) & kinds != 0
+                    || math.is_some_and(|t| self.math_possible(s, t, color_of(k))))
+            {
                 return Some(s);
             }
             s = self.next_seat(s, 1);

@@ -7,7 +7,9 @@
 pub mod action;
 pub mod cards;
 pub mod event;
+mod fast;
 pub mod knowledge;
+mod math;
 pub mod options;
 pub mod scenario;
 mod search;
@@ -47,6 +49,14 @@ impl Game for UberState {
     }
     fn legal_actions(&self, out: &mut ActionList) {
         self.legal(out)
+    }
+    /// `legal[rng.below(legal.len())]` over the same list, written to a small buffer (`fast.rs`).
+    #[inline]
+    fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
+        let mut legal = fast::SmallList::new();
+        self.legal(&mut legal);
+        let legal = legal.as_slice();
+        legal[rng.below(legal.len() as u32) as usize]
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

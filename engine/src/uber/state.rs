@@ -11,9 +11,10 @@
 use super::action::*;
 use super::cards::*;
 use super::event::{Event, TieBreak};
+use super::fast::LegalOut;
 use super::knowledge::Knowledge;
+use super::math::math_table;
 use super::options::*;
-use crate::action::ActionList;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
@@ -1224,9 +1225,23 @@ impl UberState {
     /// The first seat after `from`, in turn order and before the last player comes round
     /// again, that may claim the Fast Eddy window (not the runner, not the last player).
     fn next_claimant(&self, from: u8) -> Option<u8> {
+        // `eddy_kinds` and `math_eddy`, with what does not depend on the seat hoisted.
+        let k = self.last_play;
+        let mut kinds = 1 << k;
+        if is_minor(k) && self.rules.has(MJ_MINORS) {
+            kinds |= MINORS;
+        }
+        let math = if self.rules.has(MATH) {
+            number(k)
+        } else {
+            None
+        };
         let mut s = self.next_seat(from, 1);
         while s != self.last_player {
-            if s != self.current && (self.eddy_kinds(s) != 0 || self.math_eddy(s)) {
+            if s != self.current
+                && (self.hands[s as usize].mask(0) & kinds != 0
+                    || math.is_some_and(|t| self.math_possible(s, t, color_of(k))))
+            {
                 return Some(s);
             }
             s = self.next_seat(s, 1);
@@ -1332,33 +1347,35 @@ impl UberState {
     }
 
     /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
-    /// any one colour).
+    /// any one colour): a lookup in the table of what each multiset of operands makes
+    /// (`math.rs`).
     fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
-        let hand = self.hands[seat as usize].mask(0) & MATH_OPERANDS;
+        let h = &self.hands[seat as usize];
+        let operands = h.mask(0) & MATH_OPERANDS;
+        let (max, ops) = self.math_limits();
+        let mut table = None;
         (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
-            if (hand & color_mask(x)).count_ones() == 0 {
+            let own = operands & color_mask(x);
+            // At least two operands: two kinds, or two cards of one.
+            if own & (own - 1) == 0 && (own == 0 || h.count(own.trailing_zeros() as usize) < 2) {
                 return false;
             }
-            let mut avail = self.math_avail(seat, x);
-            if avail.iter().map(|&a| a as u32).sum::<u32>() < 2 {
-                return false;
-            }
-            let (max, ops) = self.math_limits();
-            (2..10).any(|v| {
-                if avail[v] == 0 {
-                    return false;
+            let base = x as usize * 13 + 2;
+            let mut avail: [u8; 8] = h.counts()[base..base + 8].try_into().unwrap();
+            let m = &self.math;
+            if m.seat == seat && m.color == x {
+                for &k in &m.cards[..m.len as usize] {
+                    avail[number(k).unwrap_or(2) as usize - 2] -= 1;
                 }
-                avail[v] -= 1;
-                let ok = math_reach(target as i32, max, ops, v as i32, v as i32, 1, &mut avail);
-                avail[v] += 1;
-                ok
-            })
+            }
+            let t = *table.get_or_insert_with(|| math_table(max, ops));
+            t.reach(&avail) >> target & 1 == 1
         })
     }
 
     /// The legal steps of the Math play being laid: operands (only those from which the play
     /// can still be completed, R61), or `DONE` and the operators.
-    fn math_legal(&self, out: &mut ActionList) {
+    fn math_legal(&self, out: &mut impl LegalOut) {
         let m = self.math;
         let (max, ops) = self.math_limits();
         let t = m.target as i32;
@@ -2033,7 +2050,7 @@ impl UberState {
         Some((seat, kind))
     }
 
-    pub(crate) fn legal(&self, out: &mut ActionList) {
+    pub(crate) fn legal(&self, out: &mut impl LegalOut) {
         out.clear();
         let me = self.current;
         let hand = self.hands[me as usize];
@@ -2870,8 +2887,8 @@ pub(crate) fn math_step(op: u8, value: i32, sum: i32, len: u8, v: i32) -> Option
 /// completed to make `target` with at most `max` operands, `ops` operators and the operands
 /// left in `avail` (counts by value): it makes it now (two operands at least), or one more
 /// operator and operand lead to a completion. A bounded depth-first search (at most
-/// `max - len` more operands), allocation-free.
-fn math_reach(
+/// `max - len` more operands), allocation-free; the last operand is solved for, not searched.
+pub(crate) fn math_reach(
     target: i32,
     max: u8,
     ops: u8,
@@ -2880,10 +2897,17 @@ fn math_reach(
     len: u8,
     avail: &mut [u8; 10],
 ) -> bool {
+    debug_assert!(len >= 1);
     if len >= 2 && value == target {
         return true;
     }
     if len >= max {
+        return false;
+    }
+    if math_last(target, ops, value, sum, len, avail) {
+        return true;
+    }
+    if len + 1 >= max {
         return false;
     }
     for op in 0..ops {
@@ -2903,4 +2927,34 @@ fn math_reach(
         }
     }
     false
+}
+
+/// Whether one more operator (of the first `ops`) and operand of `avail` take a Math play of
+/// `len` operands at `value` (sum `sum`) to `target`: `math_step` solved for the operand.
+#[inline]
+fn math_last(target: i32, ops: u8, value: i32, sum: i32, len: u8, avail: &[u8; 10]) -> bool {
+    let has = |v: i32| (2..10).contains(&v) && avail[v as usize] > 0;
+    let any = || avail[2..].iter().any(|&a| a > 0);
+    // + and -.
+    if has(target - value) || has(value - target) {
+        return true;
+    }
+    // x: value * v = target.
+    if value == 0 {
+        if target == 0 && any() {
+            return true;
+        }
+    } else if target % value == 0 && has(target / value) {
+        return true;
+    }
+    // /: value = v * target exactly.
+    if target == 0 {
+        if value == 0 && any() {
+            return true;
+        }
+    } else if value % target == 0 && has(value / target) {
+        return true;
+    }
+    // avg: the mean of the len + 1 operands.
+    ops > 4 && has(target * (len as i32 + 1) - sum)
 }

@@ -1239,7 +1239,7 @@ impl UberState {
         let mut s = self.next_seat(from, 1);
         while s != self.last_player {
             if s != self.current
-                && (self.hands[s as usize].mask(0) & kinds != 0
+                && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
                     || math.is_some_and(|t| self.math_possible(s, t, color_of(k))))
             {
                 return Some(s);

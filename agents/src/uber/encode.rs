@@ -625,7 +625,7 @@ mod tests {
                         pos += len;
                     }
                     // The view only: a determinization for the actor encodes the same.
-                    if step % 7 == 0 {
+                    if step.is_multiple_of(7) {
                         let d = s.determinize(seat, Priors::default(), &mut rng);
                         UberEncoder::encode(&d.view(seat), &mut other);
                         assert_eq!(&buf[..UBER_OBS_LEN], &other[..], "{name} {players}p");

@@ -1032,6 +1032,16 @@ pub fn markdown(cfg: &TournamentConfig, rep: &TournamentReport) -> String {
         "Games and win rates count seat-games; mean points are the card points left in hand \
          (single hand: lower is better)."
     );
+    if crate::variant::Variant::parse(&cfg.variant).is_ok_and(|v| v.info().loser_only) {
+        let _ = writeln!(
+            m,
+            "A loser-only game: a win is a game the seat did not lose (at {} players the fair \
+             share is {}/{}), and mean points are summed over the hands of a game.",
+            cfg.players,
+            cfg.players - 1,
+            cfg.players
+        );
+    }
     m.push_str(
         "\n## Head to head\n\nShare of comparisons in which the row agent placed better than \
          the column agent (comparisons in parentheses).\n\n|  |",

@@ -500,7 +500,7 @@ impl<G: SimGame> Trainer<G> {
         let default = G::observation().ok_or_else(|| {
             format!(
                 "training needs an observation encoder, and variant '{}' has none yet \
-                 (available for: classic)",
+                 (available for: classic, debt, uber)",
                 G::INFO.name
             )
         })?;

@@ -2414,3 +2414,26 @@ fn taking_the_challengers_last_card_takes_them_out() {
     assert!(matches!(lost(&log), Event::HandLost { out: 1, .. }));
     assert_eq!(st.phase(), Phase::Over);
 }
+
+/// R37 with Math (11.2): a Math Eddy is an Eddy, so the Green One's card is no operand before
+/// its taker's next turn; the same hand dealt without the Green One may Math-Eddy.
+#[test]
+fn the_green_ones_card_is_no_math_eddy_operand() {
+    let mut st = pos(json!({
+        "options": {"math": "on"},
+        "hands": ["G1 G3 R6", "G7 B8 B9", "Y2 Y3 Y5"], "discard": "B4 G4 R3",
+    }));
+    acts(&mut st, &[play("G1"), take("G4")]);
+    assert_hand(&st, 0, "G3 G4 R6");
+    act(&mut st, play("G7"));
+    // G3 + G4 would make G7, but G4 was taken by the Green One: no window for seat 0.
+    assert_turn(&st, "G7", GREEN, 2, Phase::Turn);
+    // Control: the same cards held from the deal make a Math Eddy.
+    let mut st = pos(json!({
+        "options": {"math": "on"}, "current": 1,
+        "hands": ["G3 G4 R6", "G7 B8 B9", "Y2 Y3 Y5"], "discard": "R3 G1",
+    }));
+    act(&mut st, play("G7"));
+    assert_eq!(st.phase(), Phase::Eddy { asker: 0 });
+    assert!(legal(&st).contains(&MATH_START));
+}

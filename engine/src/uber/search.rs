@@ -191,12 +191,16 @@ impl UberState {
                 v_rot,
                 path: [0; 4],
             };
+            // R37: kinds the seat took with the Green One are not operands until its turn.
+            let blocked = s.repo_block[h];
             for v in 2..10 {
                 let k = c as usize * 13 + v;
-                done.free[v] = s.hands[h].count(k).saturating_sub(in_play[k]);
+                if blocked >> k & 1 == 0 {
+                    done.free[v] = s.hands[h].count(k).saturating_sub(in_play[k]);
+                }
             }
             for &k in &pool.cards[..pool.len] {
-                if color_of(k) == c && MATH_OPERANDS >> k & 1 == 1 {
+                if color_of(k) == c && MATH_OPERANDS >> k & 1 == 1 && blocked >> k & 1 == 0 {
                     done.pool[number(k).unwrap_or(0) as usize] += 1;
                 }
             }

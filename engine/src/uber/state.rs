@@ -1327,14 +1327,20 @@ impl UberState {
     /// `seat`'s operands of colour `c` by value (2-9), less those already in the Math play.
     fn math_avail(&self, seat: u8, c: u8) -> [u8; 10] {
         let h = &self.hands[seat as usize];
+        let blocked = self.repo_block[seat as usize];
         let mut avail = [0u8; 10];
         for (v, a) in avail.iter_mut().enumerate().skip(2) {
-            *a = h.count(c as usize * 13 + v);
+            let k = c as usize * 13 + v;
+            // R37: the Green One's cards are not operands before their holder's next turn.
+            if blocked >> k & 1 == 0 {
+                *a = h.count(k);
+            }
         }
         let m = &self.math;
         if m.seat == seat && m.color == c {
             for &k in &m.cards[..m.len as usize] {
-                avail[number(k).unwrap_or(0) as usize] -= 1;
+                let v = number(k).unwrap_or(0) as usize;
+                avail[v] = avail[v].saturating_sub(1);
             }
         }
         avail
@@ -1351,7 +1357,9 @@ impl UberState {
     /// (`math.rs`).
     fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
         let h = &self.hands[seat as usize];
-        let operands = h.mask(0) & MATH_OPERANDS;
+        // R37: the Green One's cards are not operands before their holder's next turn.
+        let blocked = self.repo_block[seat as usize];
+        let operands = h.mask(0) & MATH_OPERANDS & !blocked;
         let (max, ops) = self.math_limits();
         let mut table = None;
         (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
@@ -1362,6 +1370,11 @@ impl UberState {
             }
             let base = x as usize * 13 + 2;
             let mut avail: [u8; 8] = h.counts()[base..base + 8].try_into().unwrap();
+            for (v, a) in avail.iter_mut().enumerate() {
+                if blocked >> (base + v) & 1 == 1 {
+                    *a = 0;
+                }
+            }
             let m = &self.math;
             if m.seat == seat && m.color == x {
                 for &k in &m.cards[..m.len as usize] {

@@ -1,8 +1,9 @@
-//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R60 in
+//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R64 in
 //! `docs/rules/uber.md`): one exact position per card and per rule, written in the Über scenario
 //! notation (`UberScenario`, section 21), advanced with the strict `apply_logged`, and the
 //! resulting state and events checked precisely. Each test names the seed lines (`L..`) and
-//! rulings it checks. Math, Cards gone Wild and knowledge are not built yet and not tested here.
+//! rulings it checks. Math and Cards gone Wild are tested from exact positions in the unit tests
+//! (`engine/src/uber/tests.rs`), knowledge in `engine/src/uber/knowledge.rs` and `search.rs`.
 //!
 //! Positions are three-player tables under the `fixed` preset (clockwise, Old School, Fast Eddy
 //! and Go Fish on) unless a test says otherwise; `draw_pile` fixes the next cards drawn, so every

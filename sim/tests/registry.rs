@@ -186,3 +186,42 @@ fn unknown_variants_and_presets_list_the_registry() {
         "{e}"
     );
 }
+
+/// Every registered variant plays the same games whatever the thread count: `simulate`'s
+/// statistics (timings aside) are identical on 1 and 2 threads (and chunked differently).
+#[test]
+fn every_variant_is_thread_independent() {
+    let d = TempDir::named("registry", "threads");
+    for v in registered(d.path()) {
+        let name = v["name"].as_str().unwrap();
+        let stats = |threads: &str, chunk: &str| -> Value {
+            let out = expect_ok(
+                d.path(),
+                &[
+                    "simulate",
+                    "-v",
+                    name,
+                    "-n",
+                    "60",
+                    "-s",
+                    "11",
+                    "-t",
+                    threads,
+                    "--chunk",
+                    chunk,
+                    "--no-write",
+                    "--no-progress",
+                    "--json",
+                ],
+            );
+            let json: Value = serde_json::from_str(&out)
+                .unwrap_or_else(|e| panic!("{name}: simulate --json is not JSON ({e}):\n{out}"));
+            json["stats"].clone()
+        };
+        assert_eq!(
+            stats("1", "7"),
+            stats("2", "3"),
+            "{name}: the statistics depend on the thread count"
+        );
+    }
+}

@@ -1,12 +1,13 @@
 //! The Über Uno state machine: a day of hands (`docs/rules/uber.md`).
 //!
-//! Built so far (session 17): the dealer's choices, the deal and the turn card, turns (play,
+//! Every section of the rules: the dealer's choices, the deal and the turn card, turns (play,
 //! draw, pass), draw stacks with the Joker's reversal, the challenge with its information leak
-//! and compensation, the Über, Change Hands and the Player Cards (single and pair), the UNO call
-//! and its catch window, the end of a hand (points, the three tie-breaks, the draw-off), the day
-//! and the Nappy. The dealer may already choose every add-on and mode; what they do (Fast Eddy,
-//! Go Fish, the Wild Ones' actions, the magnitude modes, the optional add-ons) is the next step,
-//! and until then a chosen add-on changes nothing (the variant is not registered in the CLI).
+//! and compensation, the Über, Change Hands and the Player Cards (single and pair), Fast Eddy
+//! and the deck tap, Go Fish, the Wild Ones with their block windows in the three magnitude
+//! modes, every add-on (Math in `math.rs` and here), the UNO call and its catch window, the end
+//! of a hand (points, the three tie-breaks, the draw-off), the day and the Nappy. What each player
+//! knows is kept in `knowledge.rs` through one-line hooks where cards move; the random player's
+//! fast path is in `fast.rs`.
 
 use super::action::*;
 use super::cards::*;

@@ -1,5 +1,6 @@
-//! Unit tests of the Über Uno state machine built so far: random-play invariants and positions
-//! set by hand (the scenario notation comes with the next step).
+//! Unit tests of the Über Uno state machine: random-play invariants under forced add-ons, and
+//! positions set by hand for what the scenario file does not cover (Math, Cards gone Wild, the
+//! draw-off by lot); the scenario tests are in `engine/tests/uber_scenarios.rs`.
 
 use super::action::*;
 use super::cards::*;

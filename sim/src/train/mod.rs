@@ -33,7 +33,7 @@ use std::time::Instant;
 use uno_agents::neural::{self as nn, greedy, Mlp, NetConfig, NeuralAgent, NeuralModel, QNet};
 use uno_agents::{AgentSpec, AnyAgent, Decision};
 use uno_engine::rng::mix64;
-use uno_engine::{game_seed, stream_seed, Action, ActionList, DecisionKind, Ending, Rng};
+use uno_engine::{game_seed, stream_seed, Action, ActionList, DecisionKind, Rng};
 
 /// Who the learner plays against in training games (one entry is chosen per game, in turn).
 #[derive(Clone, Debug, PartialEq)]
@@ -442,7 +442,8 @@ fn play_training_game<G: SimGame>(
         .map(|&s| match (reward, outcome) {
             (Reward::Win, _) => outcome.is_some_and(|o| o.won(s)) as u8 as f32,
             // 1 for first place down to 0 for last; nothing for a truncated game.
-            (Reward::Placing, Some(o)) if o.ending != Ending::Truncated => {
+            // A game with a result: a winner, or a loser-only game's loser.
+            (Reward::Placing, Some(o)) if o.winner.is_some() || o.loser.is_some() => {
                 (n - o.placing[s as usize] as usize) as f32 / (n - 1) as f32
             }
             (Reward::Placing, _) => 0.0,

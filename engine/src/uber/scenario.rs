@@ -603,23 +603,3 @@ fn first_dealer_question(st: &UberState) -> Result<Phase, String> {
             .into(),
     )
 }
-
-impl UberState {
-    /// Copies of each kind somewhere (hands, discard pile, draw pile, the cards under it): the
-    /// deck's counts, for scenario tests checking that no card is lost or made.
-    pub fn card_census(&self) -> [u16; NUM_KINDS] {
-        let mut c = [0u16; NUM_KINDS];
-        for h in self.hands[..self.n as usize].iter().chain([&self.discard]) {
-            for (k, x) in h.iter() {
-                c[k] += x as u16;
-            }
-        }
-        for &k in self.pile.as_slice() {
-            c[k as usize] += 1;
-        }
-        for &k in &self.bottom[..self.bottom_len as usize] {
-            c[k as usize] += 1;
-        }
-        c
-    }
-}

@@ -492,23 +492,10 @@ mod tests {
         st.determinize(viewer, Priors::default(), &mut Rng::new(seed))
     }
 
-    /// Every card of every kind, wherever it is.
+    /// Every card of every kind, wherever it is (the state's own `CardGame::census`).
     fn census(st: &UberState) -> [u32; NUM_KINDS] {
         let mut c = [0u32; NUM_KINDS];
-        for h in &st.hands[..st.n as usize] {
-            for (k, n) in h.iter() {
-                c[k] += n as u32;
-            }
-        }
-        for (k, n) in st.discard.iter() {
-            c[k] += n as u32;
-        }
-        for &k in st.pile.as_slice() {
-            c[k as usize] += 1;
-        }
-        for &k in &st.bottom[..st.bottom_len as usize] {
-            c[k as usize] += 1;
-        }
+        crate::game::CardGame::census(st, &mut c);
         c
     }
 

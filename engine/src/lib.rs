@@ -13,6 +13,7 @@ pub mod action;
 pub mod bits;
 pub mod cards;
 pub mod classic;
+pub mod constitution;
 pub mod debt;
 pub mod game;
 pub mod hand;

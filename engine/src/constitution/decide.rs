@@ -1,0 +1,602 @@
+//! The legal actions of each decision and applying one (`docs/rules/constitution.md`
+//! sections 5, 18 and 20).
+
+use super::action::*;
+use super::attack::stack_value;
+use super::cards::*;
+use super::event::Event;
+use super::state::*;
+use crate::action::ActionList;
+use crate::game::EventSink;
+
+/// A sink of legal actions (the full list, or a counting/picking fast path).
+pub trait LegalOut {
+    fn push(&mut self, a: u16);
+}
+impl LegalOut for ActionList {
+    #[inline]
+    fn push(&mut self, a: u16) {
+        ActionList::push(self, a)
+    }
+}
+
+#[inline]
+fn push_play(out: &mut impl LegalOut, k: u8) {
+    if is_wild(k) {
+        for c in 0..4 {
+            out.push(play(k, c));
+        }
+    } else {
+        out.push(play(k, NO_COLOR));
+    }
+}
+
+impl ConState {
+    /// What `s` could jump in with now (C31-C35): bit `k` of the two words for kind `k`.
+    pub(crate) fn jump_mask(&self, s: u8) -> u128 {
+        let mut m = 0u128;
+        if !self.last_ok(s) {
+            return 0;
+        }
+        for (k, _) in self.hands[s as usize].iter() {
+            let k = k as u8;
+            if self.jump_ok(k).is_some() {
+                m |= 1u128 << k;
+            }
+        }
+        m
+    }
+
+    /// Whether `k` may jump in on the window's card: `Some(true)` identical (or the 69 rule),
+    /// `Some(false)` a near card (a wrong jump-in, C35).
+    pub(crate) fn jump_ok(&self, k: u8) -> Option<bool> {
+        let j = self.jump_kind;
+        if j == NONE || text_of(k) == Text::Ftpip {
+            return None;
+        }
+        if k == j {
+            return Some(true);
+        }
+        let (tk, tj) = (text_of(k), text_of(j));
+        let (ck, cj) = (color_of(k), color_of(j));
+        let (sk, sj) = (suit_of(k), suit_of(j));
+        // L118: a 69 and the same colour's 6s and 9s.
+        if ck == cj
+            && ((tj == Text::SixtyNine && tk == Text::None && (sk == 6 || sk == 9))
+                || (tk == Text::SixtyNine && tj == Text::None && (sj == 6 || sj == 9)))
+        {
+            return Some(true);
+        }
+        if !self.opts.wrong_jump_ins {
+            return None;
+        }
+        let near = sk == sj && ((tk == tj && ck != cj) || (ck == cj && tk != tj));
+        near.then_some(false)
+    }
+
+    pub(crate) fn legal(&self, out: &mut impl LegalOut) {
+        match self.phase {
+            Phase::Over => {}
+            Phase::Turn => self.turn_legal(out),
+            Phase::PostDraw { card } => {
+                let me = self.current;
+                if self.hands[me as usize].has(card as usize) && self.turn_playable(me, card) {
+                    push_play(out, card);
+                }
+                out.push(PASS);
+            }
+            Phase::Color { .. } => {
+                for c in 0..4 {
+                    out.push(COLOR + c);
+                }
+            }
+            Phase::Target { why } => {
+                let me = self.who;
+                for s in 0..self.n {
+                    if s == me || !self.is_alive(s) {
+                        continue;
+                    }
+                    let _ = why;
+                    out.push(TARGET + s as u16);
+                }
+            }
+            Phase::Choose { why } => match why {
+                ChooseWhy::GiftCard { .. } => {
+                    for (k, _) in self.hands[self.who as usize].iter() {
+                        out.push(CHOOSE + k as u16);
+                    }
+                }
+                ChooseWhy::Army { .. } => {
+                    for (k, _) in self.hands[self.who as usize].iter() {
+                        if number_value(k as u8).is_some() {
+                            out.push(CHOOSE + k as u16);
+                        }
+                    }
+                }
+                ChooseWhy::ChosenKeep | ChooseWhy::ChosenOrder => {
+                    for (k, _) in self.limbo.iter() {
+                        out.push(CHOOSE + k as u16);
+                    }
+                }
+                ChooseWhy::GoldCard => {
+                    for (k, _) in self.limbo.iter() {
+                        if self.bank_free(k as u8).is_some() {
+                            out.push(CHOOSE + k as u16);
+                        }
+                    }
+                }
+            },
+            Phase::Respond => {
+                let v = self.attack_victim();
+                if self.last_ok(v) {
+                    for (k, _) in self.hands[v as usize].iter() {
+                        if self.response_of(v, k as u8).is_some() {
+                            push_play(out, k as u8);
+                        }
+                    }
+                }
+                out.push(ACCEPT);
+            }
+            Phase::Challenge => {
+                out.push(ACCEPT);
+                out.push(CHALLENGE);
+            }
+            Phase::DodgeAdd => {
+                let v = self.who;
+                if self.last_ok(v) {
+                    for (k, _) in self.hands[v as usize].iter() {
+                        if stack_value(k as u8).0 == 2 {
+                            push_play(out, k as u8);
+                        }
+                    }
+                }
+                out.push(PASS);
+            }
+            Phase::JumpIn { asker } => {
+                let m = self.jump_mask(asker);
+                for (k, _) in self.hands[asker as usize].iter() {
+                    if m & (1u128 << k) != 0 {
+                        push_play(out, k as u8);
+                    }
+                }
+                out.push(PASS);
+            }
+            Phase::WrongCall { .. } => {
+                out.push(PASS);
+                out.push(CALL_WRONG);
+            }
+            Phase::CallUno => {
+                out.push(PASS);
+                out.push(CALL_UNO);
+            }
+            Phase::CatchUno { .. } => {
+                out.push(PASS);
+                out.push(CATCH_UNO);
+            }
+            Phase::Answer => {
+                out.push(ANSWER);
+                out.push(DONT_REMEMBER);
+            }
+            Phase::Team => {
+                out.push(KEEP_MINE);
+                out.push(KEEP_THEIRS);
+            }
+            Phase::Piles => {
+                if self.small_left > 0 {
+                    out.push(PILE_SMALL);
+                }
+                if self.large_left > 0 {
+                    out.push(PILE_LARGE);
+                }
+            }
+        }
+    }
+
+    fn turn_legal(&self, out: &mut impl LegalOut) {
+        let me = self.current;
+        let h = &self.hands[me as usize];
+        for (k, _) in h.iter() {
+            if self.turn_playable(me, k as u8) {
+                push_play(out, k as u8);
+            }
+        }
+        let must_play = self.famine && !self.apocalypse && self.holds_match(me);
+        if !must_play {
+            out.push(DRAW);
+        }
+        if self.apocalypse {
+            if h.len() == 1 && self.uno_called & bit(me) == 0 {
+                out.push(CALL_UNO);
+            }
+            return;
+        }
+        if self.conquest == me && self.has_army(me) {
+            for s in 0..self.n {
+                if s != me && self.is_alive(s) && self.conquered & bit(s) == 0 {
+                    out.push(TARGET + s as u16);
+                }
+            }
+        }
+        if self.is_conqueror(me) && h.len() > 1 && !self.recolored {
+            for c in 0..4 {
+                out.push(COLOR + c);
+            }
+        }
+        if !self.accused {
+            out.push(ACCUSE);
+        }
+        let p = self.prophet;
+        if p != NONE && p != me && self.is_alive(p) && !self.asked {
+            for s in 0..self.n {
+                if s != me && s != p && self.looked & bit(s) != 0 && self.is_alive(s) {
+                    for q in 0..10 {
+                        out.push(ASK + s as u16 * 10 + q);
+                    }
+                }
+            }
+        }
+        if h.len() == 1 && self.uno_called & bit(me) == 0 {
+            out.push(CALL_UNO);
+        }
+    }
+
+    /// The first bank index holding `k` that has no recipient yet.
+    pub(crate) fn bank_free(&self, k: u8) -> Option<u8> {
+        (0..self.bank_len)
+            .find(|&i| self.bank_kind[i as usize] == k && self.bank_to[i as usize] == NONE)
+    }
+
+    /// Applies `a`, which must be legal.
+    pub(crate) fn step(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+        self.counters.actions += 1;
+        match self.phase {
+            Phase::Over => return,
+            Phase::Turn => self.turn_action(a, log),
+            Phase::PostDraw { .. } => {
+                let me = self.current;
+                match play_of(a) {
+                    Some((k, c)) => self.play_card(me, k, c, Ctx::Turn, log),
+                    None => self.turn_over(me, log),
+                }
+            }
+            Phase::Color { why } => {
+                let c = (a - COLOR) as u8;
+                self.ref_color = c;
+                log.event(Event::ColorNamed {
+                    seat: self.who,
+                    color: c,
+                });
+                let _ = why;
+                if self.pend_open {
+                    self.finish_play(log);
+                } else {
+                    self.proceed_queued(log);
+                }
+            }
+            Phase::Target { why } => {
+                let t = (a - TARGET) as u8;
+                match why {
+                    TargetWhy::Directed(text) => {
+                        let user = self.who;
+                        self.directed_at(user, text, t, log)
+                    }
+                    TargetWhy::Ftpip => {
+                        let user = self.who;
+                        self.deflect(user, t, log);
+                        self.finish_play(log)
+                    }
+                    TargetWhy::ProphetLook => {
+                        self.prophet_look(t, log);
+                        if self.phase == Phase::Over {
+                            return;
+                        }
+                        if self.is_alive(self.current) {
+                            self.enter_turn(log);
+                            if self.war_pending != NONE || self.team_pending != NONE {
+                                // A Horseman seen: War's colour first, then the turn.
+                                self.resume_turn = true;
+                                self.proceed_queued(log);
+                            }
+                        } else {
+                            self.proceed(log);
+                        }
+                    }
+                    TargetWhy::ProphetFirst => {
+                        self.prophet_look(t, log);
+                        self.finish_play(log)
+                    }
+                    TargetWhy::GoldTo { card } => self.gold_give(card, t, log),
+                    TargetWhy::Accuse => {
+                        let me = self.who;
+                        self.accuse(me, t, log);
+                        self.back_to_turn(log)
+                    }
+                }
+            }
+            Phase::Choose { why } => {
+                let k = (a - CHOOSE) as u8;
+                match why {
+                    ChooseWhy::GiftCard { to } => {
+                        let user = self.who;
+                        self.gift_card(user, to, k, log)
+                    }
+                    ChooseWhy::Army { invader } => self.army(k, invader, log),
+                    ChooseWhy::ChosenKeep => self.chosen_pick(k, true, log),
+                    ChooseWhy::ChosenOrder => self.chosen_pick(k, false, log),
+                    ChooseWhy::GoldCard => {
+                        let i = self.bank_free(k).expect("checked legal");
+                        self.phase = Phase::Target {
+                            why: TargetWhy::GoldTo { card: i },
+                        };
+                    }
+                }
+            }
+            Phase::Respond => {
+                if a == ACCEPT {
+                    self.accept(log);
+                    self.proceed(log);
+                } else {
+                    let (k, c) = play_of(a).expect("checked legal");
+                    self.respond_with(k, c, log);
+                }
+            }
+            Phase::Challenge => {
+                if a == CHALLENGE {
+                    self.challenge(log);
+                } else {
+                    self.accept(log);
+                }
+                self.proceed(log);
+            }
+            Phase::DodgeAdd => {
+                if a == PASS {
+                    self.finish_play(log);
+                } else {
+                    let (k, c) = play_of(a).expect("checked legal");
+                    let v = self.who;
+                    self.lay(v, k, c, log);
+                    if let Some(mut att) = self.attack {
+                        att.amount += 2 * self.team_factor(v);
+                        att.last = v;
+                        self.attack = Some(att);
+                    }
+                    if self.hands[v as usize].is_empty()
+                        && self.opts.mode == super::options::Mode::Normal
+                    {
+                        return self.win(v, log);
+                    }
+                    self.pend = Pending {
+                        seat: v,
+                        kind: k,
+                        ctx: Ctx::Respond,
+                    };
+                    self.finish_play(log);
+                }
+            }
+            Phase::JumpIn { asker } => {
+                if a == PASS {
+                    self.proceed(log);
+                } else {
+                    let (k, c) = play_of(a).expect("checked legal");
+                    match self.jump_ok(k) {
+                        Some(true) => self.do_jump(asker, k, c, log),
+                        _ => {
+                            self.wrong = WrongJump {
+                                jumper: asker,
+                                kind: k,
+                                color: c,
+                            };
+                            self.stats.wrong_jumps += 1;
+                            self.catch_left = self.alive & !bit(asker);
+                            self.next_wrong_call(log);
+                        }
+                    }
+                }
+            }
+            Phase::WrongCall { asker } => {
+                if a == CALL_WRONG {
+                    let j = self.wrong.jumper;
+                    self.stats.wrong_jumps_called += 1;
+                    log.event(Event::WrongJumpCalled {
+                        by: asker,
+                        jumper: j,
+                    });
+                    self.wrong.jumper = NONE;
+                    self.penalty(j, 2, log);
+                    self.proceed(log);
+                } else {
+                    self.next_wrong_call(log);
+                }
+            }
+            Phase::CallUno => {
+                let s = self.uno_seat;
+                let called = a == CALL_UNO;
+                if called {
+                    self.uno_called |= bit(s);
+                }
+                log.event(Event::CallUno { seat: s, called });
+                self.uno_stage = 1;
+                self.catch_left = self.alive & !bit(s);
+                self.proceed(log);
+            }
+            Phase::CatchUno { asker } => {
+                if a == CATCH_UNO {
+                    let s = self.uno_seat;
+                    let right = self.uno_called & bit(s) == 0;
+                    log.event(Event::Caught {
+                        by: asker,
+                        seat: s,
+                        right,
+                    });
+                    self.uno_seat = NONE;
+                    if right {
+                        self.counters.uno_penalties += 1;
+                        self.penalty(s, 2, log);
+                    } else {
+                        self.penalty(asker, 2, log);
+                    }
+                }
+                self.proceed(log);
+            }
+            Phase::Answer => {
+                self.answer(a == ANSWER, log);
+                self.back_to_turn(log);
+            }
+            Phase::Team => {
+                self.form_team(a == KEEP_MINE, log);
+                self.proceed_queued(log);
+            }
+            Phase::Piles => self.pick_pile(a == PILE_LARGE, log),
+        }
+        self.check_cap(log);
+    }
+
+    fn turn_action(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+        let me = self.current;
+        if let Some((k, c)) = play_of(a) {
+            return self.play_card(me, k, c, Ctx::Turn, log);
+        }
+        if a == DRAW {
+            return self.turn_draw(me, log);
+        }
+        if a == CALL_UNO {
+            self.uno_called |= bit(me);
+            log.event(Event::CallUno {
+                seat: me,
+                called: true,
+            });
+            return;
+        }
+        if let Some(t) = in_block(a, TARGET, 10) {
+            return self.invade(me, t as u8, log);
+        }
+        if let Some(c) = in_block(a, COLOR, 4) {
+            self.ref_color = c as u8;
+            self.recolored = true;
+            log.event(Event::ColorNamed {
+                seat: me,
+                color: c as u8,
+            });
+            return;
+        }
+        if a == ACCUSE {
+            self.accused = true;
+            self.who = me;
+            self.phase = Phase::Target {
+                why: TargetWhy::Accuse,
+            };
+            return;
+        }
+        if let Some(q) = in_block(a, ASK, 100) {
+            self.asked = true;
+            self.stats.questions += 1;
+            let (seat, q) = ((q / 10) as u8, (q % 10) as u8);
+            log.event(Event::Asked {
+                by: me,
+                seat,
+                question: q,
+            });
+            self.question = (me, seat, q);
+            self.phase = Phase::Answer;
+        }
+    }
+
+    /// After an accusation or a question: the turn goes on if its player is still in.
+    fn back_to_turn(&mut self, log: &mut impl EventSink<Event>) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        let me = self.current;
+        if self.is_alive(me) {
+            self.phase = Phase::Turn;
+            if self.war_pending != NONE || self.team_pending != NONE {
+                self.resume_turn = true;
+                self.proceed_queued(log);
+            }
+        } else {
+            self.cursor = me;
+            self.skips = 0;
+            self.again = NONE;
+            self.proceed(log);
+        }
+    }
+
+    /// Runs queued choices (a team, War's colour) and then returns to the interrupted turn if
+    /// `resume_turn`, else proceeds.
+    pub(crate) fn proceed_queued(&mut self, log: &mut impl EventSink<Event>) {
+        if self.team_pending != NONE {
+            self.who = self.team_pending;
+            self.phase = Phase::Team;
+            return;
+        }
+        if self.war_pending != NONE {
+            self.who = self.war_pending;
+            self.war_pending = NONE;
+            if self.is_alive(self.who) {
+                self.phase = Phase::Color { why: ColorWhy::War };
+                return;
+            }
+        }
+        if self.resume_turn {
+            self.resume_turn = false;
+            if self.is_alive(self.current) && self.phase != Phase::Over {
+                self.phase = Phase::Turn;
+                return;
+            }
+        }
+        self.proceed(log);
+    }
+
+    fn turn_draw(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let stuck = !self.any_playable(me);
+        let n = self.formula(me, 1, false, true, stuck);
+        let mut last = NONE;
+        for _ in 0..n {
+            match self.draw_one(me, log) {
+                Some(k) => last = k,
+                None => break,
+            }
+        }
+        if (self.opts.play_drawn || self.apocalypse)
+            && last != NONE
+            && self.hands[me as usize].has(last as usize)
+            && self.turn_playable(me, last)
+        {
+            self.phase = Phase::PostDraw { card: last };
+            return;
+        }
+        self.turn_over(me, log);
+    }
+
+    fn do_jump(&mut self, j: u8, k: u8, c: u8, log: &mut impl EventSink<Event>) {
+        self.counters.jump_ins += 1;
+        log.event(Event::JumpIn {
+            seat: j,
+            card: k,
+            wrong: self.jump_ok(k) != Some(true),
+        });
+        self.jump_from = NONE;
+        self.play_card(j, k, c, Ctx::Jump, log);
+    }
+
+    fn next_wrong_call(&mut self, log: &mut impl EventSink<Event>) {
+        let j = self.wrong.jumper;
+        let mut left = self.catch_left;
+        match self.next_in(j, &mut left) {
+            Some(a) => {
+                self.catch_left &= !bit(a);
+                self.phase = Phase::WrongCall { asker: a };
+            }
+            None => {
+                // Nobody called it: it stands (C35).
+                let WrongJump {
+                    jumper,
+                    kind,
+                    color,
+                } = self.wrong;
+                self.wrong.jumper = NONE;
+                self.do_jump(jumper, kind, color, log);
+            }
+        }
+    }
+}

@@ -10,6 +10,7 @@
 //! know. Agents never see the state itself.
 
 pub mod classic;
+pub mod constitution;
 pub mod debt;
 pub mod encode;
 pub mod heuristic;

@@ -53,6 +53,7 @@ registry! {
     HotDeath => uno_engine::hotdeath::HotDeathState,
     Debt => uno_engine::debt::DebtState,
     Uber => uno_engine::uber::UberState,
+    Constitution => uno_engine::constitution::ConState,
 }
 
 impl Variant {

@@ -549,7 +549,7 @@ impl ConState {
 
     fn turn_draw(&mut self, me: u8, log: &mut impl EventSink<Event>) {
         let stuck = !self.any_playable(me);
-        let n = self.formula(me, 1, false, true, stuck);
+        let n = self.formula_full(me, 1, false, true, stuck, true);
         let mut last = NONE;
         for _ in 0..n {
             match self.draw_one(me, log) {

@@ -438,6 +438,7 @@ impl ConState {
             for i in (0..self.chosen_len as usize).rev() {
                 self.pile.push_top_ordered(self.chosen[i] as u16);
             }
+            self.ordered_by = s;
             self.chosen_len = 0;
             return self.finish_play(log);
         }

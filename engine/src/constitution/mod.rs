@@ -10,7 +10,10 @@ mod effects;
 pub mod event;
 mod field;
 pub mod options;
+pub mod scenario;
+mod search;
 mod state;
+pub mod variant;
 pub mod view;
 
 pub use action::{action_name, NUM_ACTIONS};
@@ -25,7 +28,10 @@ pub use state::{
 pub use view::ConView;
 
 use crate::action::{Action, ActionList};
-use crate::game::{DecisionKind, EventSink, Game, GameCounters, IllegalAction, Outcome, Seat};
+use crate::game::{
+    CounterWriter, DecisionKind, EventSink, Game, GameCounters, IllegalAction, Outcome, Seat,
+    StatDoc, VARIANT_COUNTERS,
+};
 use crate::NoEvents;
 
 impl Game for ConState {
@@ -63,11 +69,84 @@ impl Game for ConState {
     fn counters(&self) -> &GameCounters {
         &self.counters
     }
+    const VARIANT_STATS: &'static [StatDoc] = variant::STAT_DOCS;
+    fn variant_counters(&self, out: &mut [u64; VARIANT_COUNTERS]) {
+        let st = self.stats;
+        let mut w = CounterWriter::new(out);
+        let apoc = st.apocalypse_at > 0;
+        w.push(apoc as u64);
+        w.push(if apoc {
+            self.counters.actions as u64
+        } else {
+            0
+        });
+        w.extend(st.left_by_cause.iter().map(|&v| v as u64));
+        w.extend((0..crate::game::MAX_PLAYERS).map(|s| (self.left_order[s] > 0) as u64));
+        w.extend(self.left_order.iter().map(|&v| v as u64));
+        for v in [
+            st.accusations,
+            st.accusations_right,
+            st.battles,
+            st.conquerors,
+            st.communisms,
+            st.wrong_jumps,
+            st.wrong_jumps_called,
+            st.questions,
+            st.teams,
+            st.dumps,
+        ] {
+            w.push(v as u64);
+        }
+        let at_end = self.field_counts(None);
+        w.extend(at_end.iter().map(|&v| v as u64));
+        let of_winner = self
+            .winner()
+            .map_or([0; 11], |w| self.field_counts(Some(w)));
+        w.extend(of_winner.iter().map(|&v| v as u64));
+        debug_assert_eq!(w.written(), crate::game::stat_slots(Self::VARIANT_STATS));
+    }
+    const SEAT_CATEGORIES: &'static [&'static str] = variant::SEAT_CATEGORIES;
+    /// The dealer (bit 0) and the first player to act (bit 1).
+    fn seat_categories(&self, seat: Seat) -> u64 {
+        (self.dealer == seat) as u64 | ((self.current == seat) as u64) << 1
+    }
     fn view(&self, seat: Seat) -> ConView {
         ConView::new(self, seat)
     }
     fn action_name(&self, a: Action) -> String {
         action_name(a)
+    }
+}
+
+impl ConState {
+    /// Active field cards by `variant::FIELD_LABELS`: all of them (`None`, Famine included),
+    /// or those in front of one seat.
+    pub fn field_counts(&self, seat: Option<u8>) -> [u16; 11] {
+        let mut c = [0u16; 11];
+        let mine = |h: u8| match seat {
+            None => h != NONE,
+            Some(s) => h == s,
+        };
+        for s in 0..self.n {
+            if seat.is_none_or(|x| x == s) {
+                c[0] += self.shields[s as usize] as u16;
+                c[2] += self.viruses[s as usize] as u16;
+            }
+        }
+        for (i, h) in [
+            (1, self.luck),
+            (3, self.yin),
+            (4, self.yang),
+            (5, self.prophet),
+            (6, self.plague),
+            (7, self.death),
+            (9, self.war),
+            (10, self.conquest),
+        ] {
+            c[i] += mine(h) as u16;
+        }
+        c[8] += (self.famine && seat.is_none()) as u16;
+        c
     }
 }
 

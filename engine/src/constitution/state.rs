@@ -376,6 +376,8 @@ pub struct ConState {
     pub(crate) bank_len: u8,
     pub(crate) chosen: [u8; 5],
     pub(crate) chosen_len: u8,
+    /// Who put the ordered top of the draw pile back (The Chosen One), `NONE` if no one.
+    pub(crate) ordered_by: u8,
     pub(crate) army: u8,
     pub(crate) invaded: u8,
     /// Communism: pickers in order, how many have picked, piles left of each size.
@@ -522,6 +524,7 @@ impl ConState {
             bank_len: 0,
             chosen: [NONE; 5],
             chosen_len: 0,
+            ordered_by: NONE,
             army: NONE,
             invaded: NONE,
             pickers: [NONE; MAX_PLAYERS],
@@ -576,7 +579,8 @@ impl ConState {
 
     // ----- cards --------------------------------------------------------------------------
 
-    /// Shuffles the discard pile, but its top, into the draw pile (C19).
+    /// Shuffles the discard pile, but its top, into the draw pile; if that gives nothing while
+    /// the Recycler's pile is open, the recycled pile but its top (C19).
     fn refill(&mut self, log: &mut impl EventSink<Event>) -> bool {
         let mut moved = false;
         for k in 0..NUM_KINDS {
@@ -588,6 +592,19 @@ impl ConState {
                 self.discard.remove(k);
                 self.pile.add_shuffled(k as u16);
                 moved = true;
+            }
+        }
+        if !moved && self.recycling {
+            for k in 0..NUM_KINDS {
+                let mut c = self.recycled.count(k);
+                if k as u8 == self.ref_kind && c > 0 {
+                    c -= 1;
+                }
+                for _ in 0..c {
+                    self.recycled.remove(k);
+                    self.pile.add_shuffled(k as u16);
+                    moved = true;
+                }
             }
         }
         if moved {
@@ -646,8 +663,21 @@ impl ConState {
     }
 
     /// The draw formula (section 8): the cards `s` draws for `n` asked. `attack`: forced by an
-    /// attack (team halving unless `unhalved`); `stuck`: a turn draw with nothing to play.
+    /// attack (team halving unless `unhalved`); `stuck`: a turn draw with nothing to play;
+    /// `turn`: the turn's own draw, which Luck does not reduce (C29).
     pub(crate) fn formula(&self, s: u8, n: u16, attack: bool, unhalved: bool, stuck: bool) -> u16 {
+        self.formula_full(s, n, attack, unhalved, stuck, false)
+    }
+
+    pub(crate) fn formula_full(
+        &self,
+        s: u8,
+        n: u16,
+        attack: bool,
+        unhalved: bool,
+        stuck: bool,
+        turn: bool,
+    ) -> u16 {
         if self.apocalypse {
             return n;
         }
@@ -657,7 +687,9 @@ impl ConState {
         }
         m += self.viruses[s as usize] as i32;
         let lucks = self.lucks(s) as i32;
-        m -= lucks;
+        if !turn {
+            m -= lucks;
+        }
         if self.plague != NONE && (attack || stuck) && lucks == 0 {
             m += 1;
         }
@@ -1418,6 +1450,12 @@ impl ConState {
     }
     pub fn captured(&self) -> &ConHand {
         &self.captured
+    }
+    pub fn uno_seat(&self) -> u8 {
+        self.uno_seat
+    }
+    pub fn who(&self) -> u8 {
+        self.who
     }
     pub fn skipped(&self, s: u8) -> bool {
         self.skipped & bit(s) != 0

@@ -28,6 +28,11 @@ pub struct ConView {
     pub apocalypse: bool,
     pub death_clock: u8,
     pub draw_pile: u16,
+    /// Seats that called UNO (said aloud: public).
+    pub uno_called: u16,
+    /// The player on one card whose UNO window is open (`NONE` if none).
+    pub uno_seat: u8,
+    pub mode: super::options::Mode,
 }
 
 impl ConView {
@@ -71,6 +76,11 @@ impl ConView {
             apocalypse: g.apocalypse(),
             death_clock: g.death_clock(),
             draw_pile: g.draw_pile().len() as u16,
+            uno_called: (0..n as u8)
+                .filter(|&s| g.uno_called(s))
+                .fold(0, |m, s| m | 1 << s),
+            uno_seat: g.uno_seat(),
+            mode: g.options().mode,
         }
     }
 }

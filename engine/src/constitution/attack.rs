@@ -144,6 +144,7 @@ impl ConState {
                         self.limbo.remove(k as usize);
                         self.bury(k);
                         self.bank_to[i] = NONE;
+                        self.bank_kind[i] = NONE;
                     }
                 }
             }
@@ -429,6 +430,8 @@ impl ConState {
             }
             A::Dump => {
                 let r = self.recycled;
+                // The recycled pile is face up: everyone knows what the victim takes.
+                self.know.learn_all(v, &r);
                 let mut c = 0u16;
                 for (k, n) in r.iter() {
                     for _ in 0..n {
@@ -450,6 +453,7 @@ impl ConState {
                         self.gain(v, k as u8, log);
                     }
                 }
+                self.know.deliver_martyr(v);
             }
             A::Virus => {
                 self.transit = NONE;
@@ -458,6 +462,7 @@ impl ConState {
             A::Gift => {
                 self.limbo.remove(att.card as usize);
                 self.gain(v, att.card, log);
+                self.know.learn(att.starter, v, att.card, 1);
             }
             A::Gold => {
                 for i in 0..self.bank_len as usize {
@@ -465,7 +470,9 @@ impl ConState {
                         let k = self.bank_kind[i];
                         self.limbo.remove(k as usize);
                         self.bank_to[i] = NONE;
+                        self.bank_kind[i] = NONE;
                         self.gain(v, k, log);
+                        self.know.learn(att.starter, v, k, 1);
                     }
                 }
             }

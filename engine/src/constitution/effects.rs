@@ -89,6 +89,7 @@ impl ConState {
             }
             WILD_DRAW_FOUR_SUIT => {
                 let c = self.under_color;
+                self.last_wd4 = s;
                 self.guilty = c < 4
                     && self.hands[s as usize]
                         .iter()
@@ -237,6 +238,7 @@ impl ConState {
                 for (k, c) in h.iter() {
                     self.limbo.add_n(k, c);
                 }
+                self.know.stash_martyr(user);
                 self.hands[user as usize].clear();
                 self.leave(user, Leave::Martyr, log);
                 AttackKind::Martyr
@@ -263,6 +265,7 @@ impl ConState {
     /// The Gift's card `k` goes towards `to`.
     pub(crate) fn gift_card(&mut self, user: u8, to: u8, k: u8, log: &mut impl EventSink<Event>) {
         self.hands[user as usize].remove(k as usize);
+        self.know.lose(user, k);
         self.limbo.add(k as usize);
         let mut a = Attack::new(AttackKind::Gift, user, to);
         a.directed = true;
@@ -381,10 +384,17 @@ impl ConState {
     fn swap(&mut self, s: u8, log: &mut impl EventSink<Event>) -> bool {
         let p = self.prev_of(s);
         if p != s {
-            self.hands.swap(s as usize, p as usize);
-            self.uno_called &= !(bit(s) | bit(p));
+            self.swap_hands(s, p);
         }
         self.reverse(s, log)
+    }
+
+    /// Seats `a` and `b` swap hands (Swap, L280); field cards stay.
+    pub(crate) fn swap_hands(&mut self, a: u8, b: u8) {
+        let (old_a, old_b) = (self.hands[a as usize], self.hands[b as usize]);
+        self.hands.swap(a as usize, b as usize);
+        self.uno_called &= !(bit(a) | bit(b));
+        self.know.swap(a, b, &old_a, &old_b);
     }
 
     fn idlt(&mut self, s: u8, log: &mut impl EventSink<Event>) -> bool {
@@ -625,8 +635,7 @@ impl ConState {
             GoldCoin => return self.gold_coin(s, log),
             Swap => {
                 if v != s {
-                    self.hands.swap(s as usize, v as usize);
-                    self.uno_called &= !(bit(s) | bit(v));
+                    self.swap_hands(s, v);
                 }
                 return self.reverse(s, log);
             }
@@ -714,7 +723,7 @@ impl ConState {
             }
             Swap => {
                 let p = self.prev_of(d);
-                self.hands.swap(d as usize, p as usize);
+                self.swap_hands(d, p);
                 self.clockwise = false;
                 true
             }

@@ -340,6 +340,8 @@ impl ConState {
             to: Some(p),
         });
         self.looked |= bit(t);
+        let h = self.hands[t as usize];
+        self.know.see_hand(p, t, &h);
         let mut seen = 0u16;
         for (q, &qt) in QUESTIONS.iter().enumerate() {
             if self.hands[t as usize]
@@ -354,6 +356,7 @@ impl ConState {
             let k = kind(h);
             if self.hands[t as usize].has(k as usize) && self.is_alive(t) {
                 self.hands[t as usize].remove(k as usize);
+                self.know.lose(t, k);
                 let holder = if h == Text::Famine { NEUTRAL } else { t };
                 self.activate_horseman(h, holder, log);
                 if h == Text::War && !self.apocalypse {
@@ -378,6 +381,17 @@ impl ConState {
         }
         let yes = self.seen[seat as usize] & (1 << q) != 0;
         log.event(Event::Answered { yes: Some(yes) });
+        if yes {
+            // Everyone now knows what the Prophet knows of that card.
+            let qk = kind(QUESTIONS[q as usize]);
+            let b = self.know.known[p as usize][seat as usize][qk as usize];
+            for o in 0..self.n {
+                if o != seat {
+                    let c = &mut self.know.known[o as usize][seat as usize][qk as usize];
+                    *c = (*c).max(b);
+                }
+            }
+        }
         if !yes || !self.is_alive(seat) {
             return;
         }
@@ -390,6 +404,7 @@ impl ConState {
             Text::Quitter => {
                 if self.opts.mode == Mode::Elimination {
                     self.hands[seat as usize].remove(k as usize);
+                    self.know.lose(seat, k);
                     self.bury(k);
                     self.leave(asker, Leave::Prophet, log);
                 } else {
@@ -434,6 +449,7 @@ impl ConState {
             (true, Mode::Normal) => self.leave(t, Leave::Accusation, log),
             (true, Mode::Elimination) => {
                 self.hands[t as usize].remove(q as usize);
+                self.know.lose(t, q);
                 self.bury(q);
                 self.leave(me, Leave::Accusation, log);
             }
@@ -482,6 +498,7 @@ impl ConState {
     pub(crate) fn army(&mut self, k: u8, invader: bool, log: &mut impl EventSink<Event>) {
         let s = self.who;
         self.hands[s as usize].remove(k as usize);
+        self.know.lose(s, k);
         self.limbo.add(k as usize);
         if invader {
             self.army = k;
@@ -631,6 +648,7 @@ impl ConState {
             }
         }
         self.uno_called = 0;
+        self.know.forget_all();
         // The piles and the race for them (C55).
         let m = self.alive_count() as u8;
         let total = self.limbo.len() as u16;

@@ -9,6 +9,7 @@ mod decide;
 mod effects;
 pub mod event;
 mod field;
+pub mod knowledge;
 pub mod options;
 pub mod scenario;
 mod search;

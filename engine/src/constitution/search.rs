@@ -1,64 +1,216 @@
 //! Determinization and value estimates for search agents (IS-MCTS) in the Constitution.
 //!
-//! The view keeps only the viewer's hand and the public table (section 20: learned knowledge
-//! is not tracked yet), so a determinization deals every card the viewer cannot see — the
-//! other hands and the draw pile — uniformly, keeping each hand's size. The top of the draw
-//! pile the viewer put back with The Chosen One keeps its order.
+//! Everything the viewer sees (`view.rs`) is kept: their hand, the public table, the cards
+//! they know are in other hands (`known`), the top of the draw pile they put back, the cards
+//! in transit they saw. Every other card is dealt again uniformly to the places the viewer
+//! cannot see, keeping each place's size: the rest of each other hand, the draw pile (and its
+//! ordered top, in a sampled order, if someone else put it back), the cards in transit the
+//! viewer did not see (a gift, a Gold Coin bank, an army, a Chosen One draw), and the
+//! Communism pickers still to pick get a new order. What the other players know is hidden
+//! from the viewer, so in the sample they know nothing beyond it (their bounds are cleared,
+//! the Prophet's memory is what the sampled hands hold). Exact for the player to act; for
+//! another viewer, who the engine asks in a window (it asks only seats that could act) is not
+//! taken into account.
 
-use super::cards::NUM_KINDS;
+use super::cards::{color_of, FACTS, NUM_KINDS};
 use super::options::Mode;
-use super::state::{ConHand, ConState, NONE};
-use crate::game::{Ending, Game, Priors, SearchGame, Seat, MAX_PLAYERS};
+use super::state::{AttackKind, ChooseWhy, ConHand, ConState, Phase, NONE};
+use super::view::limbo_visible;
+use crate::game::{CardGame, Ending, Game, Priors, SearchGame, Seat, MAX_PLAYERS};
 use crate::rng::Rng;
+
+/// Takes a uniformly random card out of `pool` (`len` cards).
+fn take(pool: &mut [u16], len: &mut usize, rng: &mut Rng) -> u8 {
+    let i = rng.below(*len as u32) as usize;
+    let k = pool[i];
+    *len -= 1;
+    pool[i] = pool[*len];
+    k as u8
+}
 
 impl SearchGame for ConState {
     fn determinize(&self, viewer: Seat, _priors: Priors, rng: &mut Rng) -> Self {
         let mut s = self.clone();
         s.rng = Rng::new(rng.next_u64());
         let n = self.n as usize;
-        let keep_order = self.ordered_by == viewer;
-        let ordered = if keep_order { self.pile.ordered() } else { 0 };
-        let mut pool = [0u16; super::cards::DECK_SIZE];
-        let mut len = 0;
-        let pile = self.pile.as_slice();
-        let (unordered, top) = pile.split_at(pile.len() - ordered);
-        for &k in unordered {
-            pool[len] = k;
-            len += 1;
-        }
-        for seat in 0..n {
-            if seat == viewer as usize {
-                continue;
+        let v = viewer as usize;
+        // Public cards: the census but the hands, the draw pile and the cards in transit.
+        let mut public = [0u32; NUM_KINDS];
+        self.census(&mut public);
+        for h in &self.hands[..n] {
+            for (k, c) in h.iter() {
+                public[k] -= c as u32;
             }
-            for (k, c) in self.hands[seat].iter() {
-                for _ in 0..c {
-                    pool[len] = k as u16;
-                    len += 1;
+        }
+        for &k in self.pile.as_slice() {
+            public[k as usize] -= 1;
+        }
+        for (k, c) in self.limbo.iter() {
+            public[k] -= c as u32;
+        }
+        for &k in &self.chosen[..self.chosen_len as usize] {
+            public[k as usize] -= 1;
+        }
+        let mut unseen = [0u32; NUM_KINDS];
+        for k in 0..NUM_KINDS {
+            unseen[k] = FACTS.copies[k] as u32 - public[k];
+        }
+        let sub = |unseen: &mut [u32; NUM_KINDS], k: usize, c: u32| {
+            debug_assert!(unseen[k] >= c);
+            unseen[k] -= c;
+        };
+        for (k, c) in self.hands[v].iter() {
+            sub(&mut unseen, k, c as u32);
+        }
+        // What the viewer knows of each other hand (a wrong jump-in's card is face up).
+        let mut known = self.know.known[v];
+        if self.wrong.jumper != NONE && self.wrong.jumper as usize != v {
+            let c = &mut known[self.wrong.jumper as usize][self.wrong.kind as usize];
+            *c = (*c).max(1);
+        }
+        for (seat, row) in known.iter().enumerate().take(n) {
+            if seat != v {
+                for (k, &c) in row.iter().enumerate() {
+                    sub(&mut unseen, k, c as u32);
                 }
             }
         }
-        for seat in 0..n {
-            if seat == viewer as usize {
+        let limbo_seen = limbo_visible(self, viewer);
+        if limbo_seen {
+            for (k, c) in self.limbo.iter() {
+                sub(&mut unseen, k, c as u32);
+            }
+            for &k in &self.chosen[..self.chosen_len as usize] {
+                sub(&mut unseen, k as usize, 1);
+            }
+        }
+        let ordered = self.pile.ordered();
+        let top_seen = self.ordered_by == viewer && ordered > 0;
+        let pile = self.pile.as_slice();
+        if top_seen {
+            for &k in &pile[pile.len() - ordered..] {
+                sub(&mut unseen, k as usize, 1);
+            }
+        }
+        let mut pool = [0u16; super::cards::DECK_SIZE];
+        let mut len = 0;
+        for (k, &c) in unseen.iter().enumerate() {
+            for _ in 0..c {
+                pool[len] = k as u16;
+                len += 1;
+            }
+        }
+        for (seat, row) in known.iter().enumerate().take(n) {
+            if seat == v {
                 continue;
             }
             let mut h = ConHand::new();
-            for _ in 0..self.hands[seat].len() {
-                let i = rng.below(len as u32) as usize;
-                h.add(pool[i] as usize);
-                len -= 1;
-                pool[i] = pool[len];
+            for (k, &c) in row.iter().enumerate() {
+                h.add_n(k, c);
+            }
+            for _ in h.len()..self.hands[seat].len() {
+                h.add(take(&mut pool, &mut len, rng) as usize);
             }
             s.hands[seat] = h;
         }
-        s.pile.fill_shuffled(&pool[..len]);
-        for &k in top {
-            s.pile.push_top_ordered(k);
+        if !limbo_seen {
+            s.limbo = ConHand::new();
+            let mut fresh = [NONE; MAX_PLAYERS];
+            let mut nf = 0;
+            for _ in 0..self.limbo.len() {
+                let k = take(&mut pool, &mut len, rng);
+                s.limbo.add(k as usize);
+                if nf < MAX_PLAYERS {
+                    fresh[nf] = k;
+                    nf += 1;
+                }
+            }
+            for i in 0..self.chosen_len as usize {
+                s.chosen[i] = take(&mut pool, &mut len, rng);
+            }
+            // What refers to the cards in transit follows the sample.
+            let mut j = 0;
+            for i in 0..self.bank_len as usize {
+                if self.bank_kind[i] != NONE && j < nf {
+                    s.bank_kind[i] = fresh[j];
+                    j += 1;
+                }
+            }
+            if let Some(a) = s.attack.as_mut() {
+                if a.kind == AttackKind::Gift && nf > 0 {
+                    a.card = fresh[0];
+                }
+            }
+            if matches!(
+                self.phase,
+                Phase::Choose {
+                    why: ChooseWhy::Army { invader: false }
+                }
+            ) && nf > 0
+            {
+                s.army = fresh[0];
+            }
         }
-        if !keep_order {
-            s.ordered_by = NONE;
+        // The draw pile: its seen ordered top kept, the rest dealt.
+        let rest_ordered = if top_seen { 0 } else { ordered };
+        let mut top = [0u16; 5];
+        for t in top.iter_mut().take(rest_ordered.min(5)) {
+            *t = take(&mut pool, &mut len, rng) as u16;
+        }
+        // A fresh pile: nothing of the old one's buffer stays behind.
+        s.pile = crate::pile::DrawPile::new();
+        s.pile.fill_shuffled(&pool[..len]);
+        if top_seen {
+            for &k in &pile[pile.len() - ordered..] {
+                s.pile.push_top_ordered(k);
+            }
+        } else {
+            for &k in top[..rest_ordered.min(5)].iter().rev() {
+                s.pile.push_top_ordered(k);
+            }
         }
         debug_assert_eq!(s.pile.len(), self.pile.len());
-        let _ = NUM_KINDS;
+        // Others' private knowledge is hidden from the viewer.
+        for o in 0..MAX_PLAYERS {
+            if o != v {
+                s.know.known[o] = [[0; NUM_KINDS]; MAX_PLAYERS];
+                s.know.martyr[o] = [0; NUM_KINDS];
+            }
+        }
+        if self.prophet != viewer {
+            for t in 0..n {
+                if self.looked & (1 << t) != 0 {
+                    let mut m = 0u16;
+                    for (q, &qt) in super::action::QUESTIONS.iter().enumerate() {
+                        if s.hands[t]
+                            .iter()
+                            .any(|(k, _)| super::cards::text_of(k as u8) == qt)
+                        {
+                            m |= 1 << q;
+                        }
+                    }
+                    s.seen[t] = m;
+                }
+            }
+        }
+        if self.last_wd4 != NONE && self.last_wd4 != viewer {
+            let c = self.under_color;
+            s.guilty = c < 4
+                && s.hands[self.last_wd4 as usize]
+                    .iter()
+                    .any(|(k, _)| color_of(k as u8) == c);
+        }
+        // The Communism race: the order of those still to pick is chance to come.
+        let m = self.alive_count() as usize;
+        let from = self.picks as usize;
+        if self.phase == Phase::Piles && m > from + 1 {
+            // From a canonical order (by seat), so the result depends only on who is left.
+            s.pickers[from + 1..m].sort_unstable();
+            for i in (from + 2..m).rev() {
+                let j = from + 1 + rng.below((i - from) as u32) as usize;
+                s.pickers.swap(i, j);
+            }
+        }
         s
     }
 

@@ -388,7 +388,11 @@ pub struct ConState {
     pub(crate) small_size: u8,
     /// The Apocalypse: the last Wild Draw Four was played holding the colour (C70).
     pub(crate) guilty: bool,
+    /// Who played the last Wild Draw Four in the Apocalypse (`NONE`: none).
+    pub(crate) last_wd4: u8,
     pub(crate) truncated: bool,
+    /// What each player knows of the others' hands (`knowledge.rs`).
+    pub(crate) know: super::knowledge::Knowledge,
     pub(crate) counters: GameCounters,
     pub(crate) stats: ConStats,
 }
@@ -533,7 +537,9 @@ impl ConState {
             large_left: 0,
             small_size: 0,
             guilty: false,
+            last_wd4: NONE,
             truncated: false,
+            know: Default::default(),
             counters: GameCounters::default(),
             stats: ConStats::default(),
         }
@@ -626,7 +632,15 @@ impl ConState {
 
     /// `s` draws one card: Yin and Yang activate, Plague is released (C10, L246).
     pub(crate) fn draw_one(&mut self, s: u8, log: &mut impl EventSink<Event>) -> Option<u8> {
+        let from_ordered = self.pile.ordered() > 0 && self.ordered_by != NONE;
         let k = self.take_from_pile(log)?;
+        if from_ordered {
+            // The Chosen One's user knows which card this is.
+            self.know.learn(self.ordered_by, s, k, 1);
+        }
+        if self.pile.ordered() == 0 {
+            self.ordered_by = NONE;
+        }
         log.event(Event::Drew { seat: s, card: k });
         if !self.apocalypse && text_of(k) == Text::Plague && self.plague == NONE {
             self.release_plague(s, log);
@@ -711,6 +725,7 @@ impl ConState {
 
     /// Moves all of `s`'s hand under the discard pile's top.
     pub(crate) fn bury_hand(&mut self, s: u8) {
+        self.know.forget(s);
         let h = self.hands[s as usize];
         for (k, c) in h.iter() {
             self.discard.add_n(k, c);
@@ -800,9 +815,11 @@ impl ConState {
         })
     }
 
-    /// A hand shown to every player (Glasnost, an accusation). Knowledge is not tracked yet
-    /// (section 22): the view shows only what is public by construction.
-    pub(crate) fn public_reveal(&mut self, _s: u8) {}
+    /// A hand shown to every player (Glasnost, an accusation).
+    pub(crate) fn public_reveal(&mut self, s: u8) {
+        let h = self.hands[s as usize];
+        self.know.show_all(s, &h);
+    }
 
     // ----- the start (section 4) --------------------------------------------------------------
 
@@ -924,6 +941,7 @@ impl ConState {
     /// them), others on the pile in use. Returns whether the hand is now empty.
     pub(crate) fn lay(&mut self, s: u8, k: u8, color: u8, log: &mut impl EventSink<Event>) {
         self.hands[s as usize].remove(k as usize);
+        self.know.lose(s, k);
         log.event(Event::Played {
             seat: s,
             card: k,

@@ -461,8 +461,9 @@ impl ConState {
             }
             A::Gift => {
                 self.limbo.remove(att.card as usize);
-                self.gain(v, att.card, log);
-                self.know.learn(att.starter, v, att.card, 1);
+                if self.gain(v, att.card, log) {
+                    self.know.learn(att.starter, v, att.card, 1);
+                }
             }
             A::Gold => {
                 for i in 0..self.bank_len as usize {
@@ -471,8 +472,9 @@ impl ConState {
                         self.limbo.remove(k as usize);
                         self.bank_to[i] = NONE;
                         self.bank_kind[i] = NONE;
-                        self.gain(v, k, log);
-                        self.know.learn(att.starter, v, k, 1);
+                        if self.gain(v, k, log) {
+                            self.know.learn(att.starter, v, k, 1);
+                        }
                     }
                 }
             }

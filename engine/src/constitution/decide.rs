@@ -20,6 +20,39 @@ impl LegalOut for ActionList {
     }
 }
 
+/// The most legal actions a Constitution decision offers: a turn's plays (119 kinds, the 9
+/// wild kinds four times), the draw, 9 invasions, 4 colours, the accusation, 90 questions and
+/// the UNO call.
+pub(crate) const CON_MAX_LEGAL: usize = 256;
+
+/// A legal list on the stack for the random agent's fast path (`Game::sample_legal`).
+pub(crate) struct SmallList {
+    pub(crate) len: usize,
+    pub(crate) buf: [u16; CON_MAX_LEGAL],
+}
+
+impl SmallList {
+    #[inline]
+    pub(crate) fn new() -> Self {
+        SmallList {
+            len: 0,
+            buf: [0; CON_MAX_LEGAL],
+        }
+    }
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[u16] {
+        &self.buf[..self.len]
+    }
+}
+
+impl LegalOut for SmallList {
+    #[inline]
+    fn push(&mut self, a: u16) {
+        self.buf[self.len] = a;
+        self.len += 1;
+    }
+}
+
 #[inline]
 fn push_play(out: &mut impl LegalOut, k: u8) {
     if is_wild(k) {

@@ -50,6 +50,14 @@ impl Game for ConState {
         out.clear();
         self.legal(out)
     }
+    /// `legal[rng.below(legal.len())]` over the same list, written to a small stack buffer.
+    #[inline]
+    fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
+        let mut legal = decide::SmallList::new();
+        self.legal(&mut legal);
+        let legal = legal.as_slice();
+        legal[rng.below(legal.len() as u32) as usize]
+    }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {
         debug_assert_eq!(self.check(a), Ok(()));
@@ -148,6 +156,50 @@ impl ConState {
         }
         c[8] += (self.famine && seat.is_none()) as u16;
         c
+    }
+}
+
+impl std::fmt::Debug for ConState {
+    /// The table as a player-neutral summary (hands, piles, field, the pending attack).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = table();
+        let codes = |h: &ConHand| crate::variant::hand_codes(t, h.iter());
+        writeln!(
+            f,
+            "phase {:?} current {} who {} cursor {} skips {} again {} clockwise {}",
+            self.phase, self.current, self.who, self.cursor, self.skips, self.again, self.clockwise
+        )?;
+        for s in 0..self.n as usize {
+            writeln!(
+                f,
+                "seat {s}{}: {} | shields {} viruses {} uno {}",
+                if self.is_alive(s as u8) { "" } else { " (out)" },
+                codes(&self.hands[s]),
+                self.shields[s],
+                self.viruses[s],
+                self.uno_called(s as u8)
+            )?;
+        }
+        writeln!(
+            f,
+            "reference {:?} top {} discard {} recycled {:?} pile {} limbo {}",
+            self.reference(),
+            self.top,
+            codes(&self.discard),
+            self.recycled_pile().map(codes),
+            self.pile.len(),
+            codes(&self.limbo)
+        )?;
+        writeln!(
+            f,
+            "field {:?} famine {} clock {} apocalypse {} team {:?} attack {:?}",
+            self.field_holders(),
+            self.famine,
+            self.death_clock,
+            self.apocalypse,
+            self.team(),
+            self.attack
+        )
     }
 }
 

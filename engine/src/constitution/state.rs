@@ -634,18 +634,19 @@ impl ConState {
     pub(crate) fn draw_one(&mut self, s: u8, log: &mut impl EventSink<Event>) -> Option<u8> {
         let from_ordered = self.pile.ordered() > 0 && self.ordered_by != NONE;
         let k = self.take_from_pile(log)?;
-        if from_ordered {
+        log.event(Event::Drew { seat: s, card: k });
+        let kept = if !self.apocalypse && text_of(k) == Text::Plague && self.plague == NONE {
+            self.release_plague(s, log);
+            false
+        } else {
+            self.gain(s, k, log)
+        };
+        if from_ordered && kept {
             // The Chosen One's user knows which card this is.
             self.know.learn(self.ordered_by, s, k, 1);
         }
         if self.pile.ordered() == 0 {
             self.ordered_by = NONE;
-        }
-        log.event(Event::Drew { seat: s, card: k });
-        if !self.apocalypse && text_of(k) == Text::Plague && self.plague == NONE {
-            self.release_plague(s, log);
-        } else {
-            self.gain(s, k, log);
         }
         Some(k)
     }
@@ -660,15 +661,17 @@ impl ConState {
     }
 
     /// A card arrives in `s`'s hand by any means: Yin and Yang activate at once (C68).
-    pub(crate) fn gain(&mut self, s: u8, k: u8, log: &mut impl EventSink<Event>) {
+    /// Returns whether it is now in the hand.
+    pub(crate) fn gain(&mut self, s: u8, k: u8, log: &mut impl EventSink<Event>) -> bool {
         if !self.apocalypse && matches!(text_of(k), Text::Yin | Text::Yang) {
             self.activate_yy(s, k, log);
-            return;
+            return false;
         }
         self.hands[s as usize].add(k as usize);
         if self.hands[s as usize].len() > 1 {
             self.uno_called &= !bit(s);
         }
+        true
     }
 
     /// Cards of Luck, Yin and Yang active for `s`.
@@ -1468,6 +1471,10 @@ impl ConState {
     }
     pub fn captured(&self) -> &ConHand {
         &self.captured
+    }
+    /// Every observer's bounds on `s`'s hand are facts (at most what it holds).
+    pub fn knowledge_within(&self, s: u8) -> bool {
+        self.know.within(s, &self.hands[s as usize])
     }
     pub fn uno_seat(&self) -> u8 {
         self.uno_seat

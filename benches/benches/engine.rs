@@ -191,6 +191,25 @@ fn main() {
             }
         }
     }
+    if run("selfplay constitution") {
+        // Random Constitution games, as `uno simulate -v constitution` plays them: the normal
+        // mode (where uniform play accuses often and games are short) and elimination mode.
+        use uno_engine::constitution::{ConOptions, ConState, Mode};
+        for (label, mode) in [
+            ("selfplay constitution", Mode::Normal),
+            ("selfplay constitution elimination", Mode::Elimination),
+        ] {
+            let opts = ConOptions {
+                mode,
+                ..ConOptions::default()
+            };
+            for players in [4usize, 2, 8] {
+                selfplay_counted(label, players, 2_000, |seed| {
+                    ConState::deal(opts, players, seed)
+                });
+            }
+        }
+    }
     if run("legal_actions") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

@@ -65,46 +65,37 @@ fn push_play(out: &mut impl LegalOut, k: u8) {
 }
 
 impl ConState {
-    /// What `s` could jump in with now (C31-C35): bit `k` of the two words for kind `k`.
+    /// What `s` could jump in with now (C31-C35): bit `k` for kind `k`.
+    #[inline]
     pub(crate) fn jump_mask(&self, s: u8) -> u128 {
-        let mut m = 0u128;
-        if !self.last_ok(s) {
+        if self.jump_kind == NONE || !self.last_ok(s) {
             return 0;
         }
-        for (k, _) in self.hands[s as usize].iter() {
-            let k = k as u8;
-            if self.jump_ok(k).is_some() {
-                m |= 1u128 << k;
-            }
+        let m = super::masks::masks();
+        let j = self.jump_kind as usize;
+        let mut targets = m.jump_exact[j];
+        if self.opts.wrong_jump_ins {
+            targets |= m.jump_near[j];
         }
-        m
+        self.hand_mask(s) & targets
     }
 
     /// Whether `k` may jump in on the window's card: `Some(true)` identical (or the 69 rule),
     /// `Some(false)` a near card (a wrong jump-in, C35).
     pub(crate) fn jump_ok(&self, k: u8) -> Option<bool> {
         let j = self.jump_kind;
-        if j == NONE || text_of(k) == Text::Ftpip {
+        if j == NONE {
             return None;
         }
-        if k == j {
-            return Some(true);
+        let m = super::masks::masks();
+        let b = 1u128 << k;
+        if m.jump_exact[j as usize] & b != 0 {
+            Some(true)
+        } else if self.opts.wrong_jump_ins && m.jump_near[j as usize] & b != 0 {
+            Some(false)
+        } else {
+            None
         }
-        let (tk, tj) = (text_of(k), text_of(j));
-        let (ck, cj) = (color_of(k), color_of(j));
-        let (sk, sj) = (suit_of(k), suit_of(j));
-        // L118: a 69 and the same colour's 6s and 9s.
-        if ck == cj
-            && ((tj == Text::SixtyNine && tk == Text::None && (sk == 6 || sk == 9))
-                || (tk == Text::SixtyNine && tj == Text::None && (sj == 6 || sj == 9)))
-        {
-            return Some(true);
-        }
-        if !self.opts.wrong_jump_ins {
-            return None;
-        }
-        let near = sk == sj && ((tk == tj && ck != cj) || (ck == cj && tk != tj));
-        near.then_some(false)
     }
 
     pub(crate) fn legal(&self, out: &mut impl LegalOut) {
@@ -186,11 +177,11 @@ impl ConState {
                 out.push(PASS);
             }
             Phase::JumpIn { asker } => {
-                let m = self.jump_mask(asker);
-                for (k, _) in self.hands[asker as usize].iter() {
-                    if m & (1u128 << k) != 0 {
-                        push_play(out, k as u8);
-                    }
+                let mut m = self.jump_mask(asker);
+                while m != 0 {
+                    let k = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    push_play(out, k);
                 }
                 out.push(PASS);
             }
@@ -228,10 +219,11 @@ impl ConState {
     fn turn_legal(&self, out: &mut impl LegalOut) {
         let me = self.current;
         let h = &self.hands[me as usize];
-        for (k, _) in h.iter() {
-            if self.turn_playable(me, k as u8) {
-                push_play(out, k as u8);
-            }
+        let mut m = self.playable_mask(me);
+        while m != 0 {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            push_play(out, k);
         }
         let must_play = self.famine && !self.apocalypse && self.holds_match(me);
         if !must_play {

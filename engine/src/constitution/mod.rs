@@ -10,6 +10,7 @@ mod effects;
 pub mod event;
 mod field;
 pub mod knowledge;
+mod masks;
 pub mod options;
 pub mod scenario;
 mod search;

@@ -762,6 +762,62 @@ impl ConState {
 
     // ----- matching (section 6) -------------------------------------------------------------
 
+    /// The presence mask of `s`'s hand (bit `k` for kind `k`).
+    #[inline]
+    pub(crate) fn hand_mask(&self, s: u8) -> u128 {
+        let h = &self.hands[s as usize];
+        h.mask(0) as u128 | (h.mask(1) as u128) << 64
+    }
+
+    /// The kinds that match the reference (`matches` for every kind at once).
+    #[inline]
+    pub(crate) fn match_mask(&self) -> u128 {
+        let m = super::masks::masks();
+        if self.ref_kind == NONE {
+            return u128::MAX;
+        }
+        let r = self.ref_kind;
+        let mut out = m.wild | m.color[self.ref_color.min(4) as usize];
+        if self.apocalypse {
+            return out | m.suit[suit_of(r) as usize];
+        }
+        out |= m.any;
+        if self.war != NONE {
+            return out;
+        }
+        let (s2, rt) = (suit_of(r), text_of(r));
+        out |= m.suit[s2 as usize];
+        if rt == Text::SixtyNine {
+            out |= m.suit[6] | m.suit[9];
+        }
+        if s2 == 6 || s2 == 9 {
+            out |= m.text[Text::SixtyNine as usize];
+        }
+        if rt != Text::None {
+            out |= m.text[rt as usize];
+        }
+        out
+    }
+
+    /// The kinds `s` may play at a normal turn (`turn_playable` for every held kind).
+    #[inline]
+    pub(crate) fn playable_mask(&self, s: u8) -> u128 {
+        if !self.last_ok(s) {
+            return 0;
+        }
+        self.holdable_mask(s)
+    }
+
+    /// The held kinds that match, ignoring the UNO call (FTPIP excluded, C43).
+    #[inline]
+    fn holdable_mask(&self, s: u8) -> u128 {
+        let mut m = self.hand_mask(s) & self.match_mask();
+        if !self.apocalypse {
+            m &= !super::masks::masks().ftpip;
+        }
+        m
+    }
+
     /// Whether `k` matches the reference (colour, suit or text; War: colour; C20-C23).
     pub(crate) fn matches(&self, k: u8) -> bool {
         if is_wild(k) || self.ref_kind == NONE {
@@ -805,17 +861,12 @@ impl ConState {
     }
 
     pub(crate) fn any_playable(&self, s: u8) -> bool {
-        self.hands[s as usize]
-            .iter()
-            .any(|(k, _)| self.turn_playable(s, k as u8))
+        self.playable_mask(s) != 0
     }
 
     /// Ignoring the UNO call: does `s` hold a card that matches?
     pub(crate) fn holds_match(&self, s: u8) -> bool {
-        self.hands[s as usize].iter().any(|(k, _)| {
-            let k = k as u8;
-            (self.apocalypse || text_of(k) != Text::Ftpip) && self.matches(k)
-        })
+        self.holdable_mask(s) != 0
     }
 
     /// A hand shown to every player (Glasnost, an accusation).

@@ -126,6 +126,13 @@ pub trait Ruleset: CardGame + Clone + Send + Sync + 'static {
     ) -> Result<Self::Options, String>;
     /// Checks options against a player count; the message names the offending option.
     fn validate(opts: &Self::Options, players: usize) -> Result<(), String>;
+    /// Whether games under `opts` have a loser and no winner (the outputs then count "not
+    /// lost" and a fair share of (n-1)/n). The default is the variant's [`VariantInfo`] flag;
+    /// a variant whose goal is an option (the Constitution's elimination mode) overrides it.
+    fn loser_only(opts: &Self::Options) -> bool {
+        let _ = opts;
+        Self::INFO.loser_only
+    }
     /// A new game from validated options.
     fn deal(opts: Self::Options, players: usize, seed: u64) -> Self;
     /// As `deal`, logging the deal.

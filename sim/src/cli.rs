@@ -1106,7 +1106,7 @@ fn print_summary(s: &Summary<'_>, out: Option<&Path>) {
     );
     println!();
     let matches = st.hands > st.games;
-    let loser_only = Variant::parse(s.variant).is_ok_and(|v| v.info().loser_only);
+    let loser_only = crate::variant::loser_only(s.variant, &s.options);
     if loser_only {
         println!("(a loser-only game: a win is a game the seat did not lose; \"went out\" counts the hands it ended)");
         println!("seat  agent        not lost  (95% CI)          mean place  mean points   went out  points/hand");
@@ -1735,7 +1735,7 @@ fn balance_with<G: SimGame>(a: BalanceArgs) -> Result<(), String> {
         max_deals: a.deals,
         precision_target: exp.precision,
         command: balance_command(&a, variant),
-        loser_only: G::INFO.loser_only,
+        loser_only: G::loser_only(&opts),
     };
     let provenance = Provenance::new(
         variant,

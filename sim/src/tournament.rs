@@ -1032,7 +1032,7 @@ pub fn markdown(cfg: &TournamentConfig, rep: &TournamentReport) -> String {
         "Games and win rates count seat-games; mean points are the card points left in hand \
          (single hand: lower is better)."
     );
-    if crate::variant::Variant::parse(&cfg.variant).is_ok_and(|v| v.info().loser_only) {
+    if crate::variant::loser_only(&cfg.variant, &cfg.options) {
         let _ = writeln!(
             m,
             "A loser-only game: a win is a game the seat did not lose (at {} players the fair \

@@ -70,6 +70,20 @@ impl Variant {
     }
 }
 
+/// Whether games of `variant` under the options object `options` (as outputs record them)
+/// are loser-only ([`uno_engine::Ruleset::loser_only`]); false for an unknown variant or
+/// options that do not parse.
+pub fn loser_only(variant: &str, options: &serde_json::Value) -> bool {
+    struct Check<'a>(&'a serde_json::Value);
+    impl VariantCommand for Check<'_> {
+        type Output = bool;
+        fn run<G: SimGame>(self) -> bool {
+            G::options_from(None, Some(self.0)).is_ok_and(|o| G::loser_only(&o))
+        }
+    }
+    Variant::parse(variant).is_ok_and(|v| v.dispatch(Check(options)))
+}
+
 /// The variant names, comma-separated.
 pub fn known_variants() -> String {
     Variant::ALL

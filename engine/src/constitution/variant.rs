@@ -181,6 +181,10 @@ impl Ruleset for ConState {
     fn validate(opts: &ConOptions, players: usize) -> Result<(), String> {
         opts.validate(players)
     }
+    /// Elimination mode: the last player still in loses, and no one wins (section 17).
+    fn loser_only(opts: &ConOptions) -> bool {
+        opts.mode == super::Mode::Elimination
+    }
     fn deal(opts: ConOptions, players: usize, seed: u64) -> Self {
         ConState::deal(opts, players, seed)
     }

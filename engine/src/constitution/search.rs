@@ -5,9 +5,9 @@
 //! other hands and the draw pile — uniformly, keeping each hand's size. The top of the draw
 //! pile the viewer put back with The Chosen One keeps its order.
 
-use super::cards::NUM_KINDS;
+use super::cards::{number_value, NUM_KINDS};
 use super::options::Mode;
-use super::state::{ConHand, ConState, NONE};
+use super::state::{ChooseWhy, ConHand, ConState, Phase, NONE};
 use crate::game::{Ending, Game, Priors, SearchGame, Seat, MAX_PLAYERS};
 use crate::rng::Rng;
 
@@ -49,6 +49,41 @@ impl SearchGame for ConState {
                 pool[i] = pool[len];
             }
             s.hands[seat] = h;
+        }
+        // A Conquest battle under way: the seats still to choose an army hold a number card
+        // (C59: an invader without one cannot invade, a defender without one loses at once), a
+        // public fact. A sampled hand without one swaps a random card for a random unseen
+        // number card.
+        if let Phase::Choose {
+            why: ChooseWhy::Army { invader },
+        } = self.phase
+        {
+            let attacker = if invader { self.who } else { NONE };
+            for t in [attacker, self.invaded] {
+                if t == NONE || t == viewer || s.has_army(t) {
+                    continue;
+                }
+                let nums = (0..len).filter(|&i| number_value(pool[i] as u8).is_some());
+                let count = nums.clone().count();
+                let h = &mut s.hands[t as usize];
+                if count == 0 || h.is_empty() {
+                    continue;
+                }
+                let i = nums.clone().nth(rng.below(count as u32) as usize).unwrap();
+                let mut r = rng.below(h.len() as u32) as usize;
+                let give = h
+                    .iter()
+                    .find(|&(_, c)| {
+                        let hit = r < c as usize;
+                        r = r.saturating_sub(c as usize);
+                        hit
+                    })
+                    .map(|(k, _)| k)
+                    .unwrap();
+                h.remove(give);
+                h.add(pool[i] as usize);
+                pool[i] = give as u16;
+            }
         }
         s.pile.fill_shuffled(&pool[..len]);
         for &k in top {

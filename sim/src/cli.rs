@@ -239,7 +239,7 @@ pub struct TournamentArgs {
 )]
 pub struct TrainArgs {
     #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
-          help = format!("{} (training needs an observation encoder: classic, debt, uber)", variant_help()))]
+          help = format!("{} (training needs an observation encoder: classic, debt, uber, constitution)", variant_help()))]
     pub variant: Variant,
     #[arg(long, short = 'p', default_value_t = 2, help = players_help())]
     pub players: usize,
@@ -286,7 +286,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub hidden: Option<String>,
     /// Observation encoder, by name (classic: `classic`, the default, or `classic-evidence`,
-    /// which adds the opponents' public draws; debt: `debt`). With --init, the starting model's by default;
+    /// which adds the opponents' public draws; debt: `debt`; constitution: `constitution`). With --init, the starting model's by default;
     /// a model on `classic` can start a `classic-evidence` run.
     #[arg(long, value_name = "NAME")]
     pub encoder: Option<String>,

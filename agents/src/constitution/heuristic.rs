@@ -7,11 +7,16 @@
 //!   played early; defence cards (Dodge, Fuck You, Holy Defender, AIDS, Magic 5, Penn State)
 //!   and wilds are kept for later; self-removing cards (M.A.D., Martyr, and Quitter in normal
 //!   mode) are avoided in the normal mode and preferred in elimination mode, where leaving is
-//!   the goal. Draws only when nothing scores above drawing.
+//!   the goal. In elimination mode M.A.D. between the last two players (a draw) is played only
+//!   when the other is about to go out (2 cards or fewer against 4 or more), and Death (whose
+//!   ejection takes its victim out) is held back. Draws only when nothing scores above drawing.
 //! - **Respond**: stack if it can, else Fuck You, FTPIP (onto the player with the fewest cards),
-//!   Dodge, Holy Defender, AIDS, Magic 5, else take it.
+//!   Dodge, Holy Defender, AIDS, Magic 5, else take it. In elimination mode a M.A.D. is
+//!   accepted (the way out); between the last two it is blocked with Holy Defender when the
+//!   hands are about even (within 3 cards), else accepted (a draw), never returned.
 //! - **Targets**: the opponent with the fewest cards (normal mode) or the most (elimination
-//!   mode, to keep them in); gifts and Gold Coin cards go to the same player.
+//!   mode, to keep them in); gifts and Gold Coin cards go to the same player. In elimination
+//!   mode Death and M.A.D., which take their victim out, go to the fewest cards.
 //! - **Windows**: jumps in with an identical card, calls every wrong jump-in, calls UNO (unless
 //!   `uno_forget`), catches a player who stayed silent; picks the small Communism pile; keeps the
 //!   smaller hand in a Yin-Yang team; answers the Prophet truthfully.
@@ -22,7 +27,7 @@ use crate::heuristic::HeuristicParams;
 use crate::{Agent, Decision};
 use uno_engine::constitution::action::*;
 use uno_engine::constitution::cards::{color_of, is_wild, number_value, suit_of, text_of, Text};
-use uno_engine::constitution::{ConState, ConView, Mode, Phase, NONE};
+use uno_engine::constitution::{AttackKind, ConState, ConView, Mode, Phase, TargetWhy, NONE};
 use uno_engine::{Action, Rng, Seat};
 
 /// The rule-based Constitution player. Stateless; randomness only for ties and `uno_forget`.
@@ -141,6 +146,14 @@ fn victim_score(v: &ConView, s: u8) -> f64 {
     }
 }
 
+/// Players still in the game.
+fn players_in(v: &ConView) -> usize {
+    v.in_game[..v.num_players as usize]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+}
+
 fn next_seat(v: &ConView, me: Seat) -> u8 {
     let n = v.num_players;
     let mut s = me;
@@ -210,13 +223,28 @@ fn turn_score(v: &ConView, me: Seat, a: Action) -> f64 {
     let threat = 8.0 / (v.hand_sizes[next as usize] as f64 + 1.0);
     let mut s = 5.0;
     s += match t {
-        Text::Mad | Text::Martyr => {
+        Text::Martyr => {
             if elim {
                 50.0
             } else {
                 -20.0
             }
         }
+        // M.A.D. takes the user and the victim out: between the last two that is a draw, worth
+        // taking only when the other player is about to go out first.
+        Text::Mad => {
+            if !elim {
+                -20.0
+            } else if players_in(v) > 2 {
+                50.0
+            } else if v.hand_sizes[next as usize] <= 2 && v.hand.len() >= 4 {
+                30.0
+            } else {
+                -10.0
+            }
+        }
+        // Death's ejection is the victim's way out in elimination mode.
+        Text::Death if elim => -10.0,
         Text::Quitter => {
             if elim {
                 50.0
@@ -269,6 +297,16 @@ fn target_score(v: &ConView, me: Seat, s: u8) -> f64 {
     if s == me {
         return -100.0;
     }
+    // In elimination mode Death and M.A.D. take their victim out too: that help goes to the
+    // player who would go out soonest anyway (the fewest cards).
+    if let Phase::Target {
+        why: TargetWhy::Directed(Text::Death | Text::Mad),
+    } = v.phase
+    {
+        if v.mode == Mode::Elimination {
+            return 20.0 - v.hand_sizes[s as usize] as f64;
+        }
+    }
     victim_score(v, s)
 }
 
@@ -306,8 +344,28 @@ fn choose_score(v: &ConView, a: Action) -> f64 {
 }
 
 fn respond_score(v: &ConView, a: Action) -> f64 {
+    // In elimination mode a M.A.D. aimed at you is your way out: accept it. Between the last
+    // two, accepting is a draw and returning it (Fuck You) takes only its user out, a loss; a
+    // Holy Defender, which keeps both in, is played instead when the hands are about even.
+    let mad = v.mode == Mode::Elimination && v.attack.is_some_and(|at| at.kind == AttackKind::Mad);
+    if mad && players_in(v) == 2 {
+        let me = v.seat as usize;
+        let user = v.attack.map_or(NONE, |at| at.starter) as usize;
+        let theirs = if user < v.num_players as usize {
+            v.hand_sizes[user]
+        } else {
+            0
+        };
+        let hold = v.hand_sizes[me] <= theirs + 3;
+        return match play_of(a).map(|(k, _)| text_of(k)) {
+            _ if a == ACCEPT => 10.0,
+            Some(Text::HolyDefender) if hold => 20.0,
+            Some(Text::FuckYou) => -10.0,
+            _ => 0.0,
+        };
+    }
     if a == ACCEPT {
-        return 0.0;
+        return if mad { 100.0 } else { 0.0 };
     }
     let Some((k, c)) = play_of(a) else {
         return -1.0;

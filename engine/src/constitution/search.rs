@@ -12,7 +12,7 @@
 //! another viewer, who the engine asks in a window (it asks only seats that could act) is not
 //! taken into account.
 
-use super::cards::{color_of, FACTS, NUM_KINDS};
+use super::cards::{color_of, number_value, FACTS, NUM_KINDS};
 use super::options::Mode;
 use super::state::{AttackKind, ChooseWhy, ConHand, ConState, Phase, NONE};
 use super::view::limbo_visible;
@@ -112,6 +112,48 @@ impl SearchGame for ConState {
                 h.add(take(&mut pool, &mut len, rng) as usize);
             }
             s.hands[seat] = h;
+        }
+        // A Conquest battle under way: the seats still to choose an army hold a number card
+        // (C59: an invader without one cannot invade, a defender without one loses at once),
+        // a public fact. A sampled hand without one gives a random card it was dealt (not one
+        // the viewer knows of) for a random unseen number card. (Found by the agents' tests.)
+        if let Phase::Choose {
+            why: ChooseWhy::Army { invader },
+        } = self.phase
+        {
+            let attacker = if invader { self.who } else { NONE };
+            for t in [attacker, self.invaded] {
+                if t == NONE || t == viewer || s.has_army(t) {
+                    continue;
+                }
+                let tu = t as usize;
+                let nums: u32 = (0..len)
+                    .filter(|&i| number_value(pool[i] as u8).is_some())
+                    .count() as u32;
+                let dealt =
+                    s.hands[tu].len() as u32 - known[tu].iter().map(|&c| c as u32).sum::<u32>();
+                if nums == 0 || dealt == 0 {
+                    continue;
+                }
+                let i = (0..len)
+                    .filter(|&i| number_value(pool[i] as u8).is_some())
+                    .nth(rng.below(nums) as usize)
+                    .expect("counted");
+                let mut r = rng.below(dealt) as usize;
+                let give = s.hands[tu]
+                    .iter()
+                    .find(|&(k, c)| {
+                        let free = (c - known[tu][k]) as usize;
+                        let hit = r < free;
+                        r = r.saturating_sub(free);
+                        hit
+                    })
+                    .map(|(k, _)| k)
+                    .expect("a dealt card");
+                s.hands[tu].remove(give);
+                s.hands[tu].add(pool[i] as usize);
+                pool[i] = give as u16;
+            }
         }
         if !limbo_seen {
             s.limbo = ConHand::new();

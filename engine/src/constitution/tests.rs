@@ -286,3 +286,45 @@ fn twins_with_exchanged_hidden_cards_determinize_alike() {
     }
     assert!(checked > 100, "{checked} twins");
 }
+/// A Conquest battle under way: a determinization for the invader leaves the defender a number
+/// card to fight with (C59), so the search never reaches a decision without a legal action.
+#[test]
+fn a_determinized_defender_keeps_an_army() {
+    use crate::game::{Priors, SearchGame};
+    use cards::number_value;
+    let mut g = ConState::deal(ConOptions::default(), 3, 9);
+    // The defender, seat 1, holds a single number card; the rest goes to seat 0.
+    let keep = (g.hands[1].iter())
+        .find(|&(k, _)| number_value(k as u8).is_some())
+        .map(|(k, _)| k)
+        .unwrap();
+    let moved: Vec<usize> = (g.hands[1].iter())
+        .flat_map(|(k, c)| std::iter::repeat_n(k, c as usize))
+        .collect();
+    for k in moved {
+        g.hands[1].remove(k);
+        g.hands[0].add(k);
+    }
+    g.hands[0].remove(keep);
+    g.hands[1].add(keep);
+    g.current = 0;
+    g.who = 0;
+    g.invaded = 1;
+    g.phase = Phase::Choose {
+        why: ChooseWhy::Army { invader: true },
+    };
+    let mut rng = Rng::new(4);
+    let mut list = crate::ActionList::new();
+    for _ in 0..300 {
+        let d = g.determinize(0, Priors::default(), &mut rng);
+        assert_eq!(d.hands[1].len(), 1);
+        assert!(d.has_army(1));
+        assert_eq!(census(&d), 432);
+        // The invader's army, then the defender has one to choose.
+        let mut d = d;
+        d.legal_actions(&mut list);
+        d.apply(list[0]).unwrap();
+        d.legal_actions(&mut list);
+        assert!(!list.is_empty(), "{:?}", d.phase());
+    }
+}

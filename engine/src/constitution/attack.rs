@@ -71,9 +71,11 @@ impl ConState {
         }
     }
 
-    /// Holds both Yin and Yang: immune to most attacks (L312).
+    /// Holds both Yin and Yang: immune to most attacks (L312). A Yin-Yang team holds both
+    /// too once merged, but it is two players with one card each: it is halved, not immune
+    /// (L310; found by the scenario tests).
     pub(crate) fn immune(&self, s: u8) -> bool {
-        !self.apocalypse && self.yin == s && self.yang == s
+        !self.apocalypse && self.yin == s && self.yang == s && self.team_kept != s
     }
 
     /// The pending attack reaches its victim: returns true if a decision is now asked, false

@@ -806,7 +806,7 @@ impl ConState {
 
     // ----- the start (section 4) --------------------------------------------------------------
 
-    fn start(&mut self, log: &mut impl EventSink<Event>) {
+    pub(crate) fn start(&mut self, log: &mut impl EventSink<Event>) {
         // C10: Yin, Yang and Plague in the deal, seat by seat from the first player.
         let first = crate::game::seat_after(self.dealer, 1, self.n, true);
         for i in 0..self.n {
@@ -862,7 +862,7 @@ impl ConState {
         s
     }
 
-    fn begin_turn(&mut self, s: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn begin_turn(&mut self, s: u8, log: &mut impl EventSink<Event>) {
         self.current = s;
         self.cursor = s;
         self.skipped &= !bit(s);
@@ -1487,7 +1487,8 @@ pub fn is_reversing(k: u8, apocalypse: bool) -> bool {
     }
     match text_of(k) {
         Text::None => suit_of(k) == REVERSE,
-        Text::ReverseSkip | Text::Swap | Text::FuckYou => true,
+        // The Recycler reverses too (C65): played on an open recycled pile it ends it (C78).
+        Text::ReverseSkip | Text::Swap | Text::FuckYou | Text::Recycler => true,
         _ => false,
     }
 }

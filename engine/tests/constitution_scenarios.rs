@@ -2600,3 +2600,307 @@ fn example_scenario_file_loads() {
     hand_is(&st, 1, "R5 R6 Y1 Y2");
     hand_is(&st, 0, "G1 G2 G4 Y4 Y5");
 }
+
+// ----- more responses and interactions -----
+
+/// C51/L186: Ping can be returned: its user draws the one card.
+#[test]
+fn ping_returned_by_fuck_you_c51() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G4", "FuckYou.B0 R8 R9", "B1 B2 B5"],
+                            "discard": "Ping.B1", "draw_pile": "Y5",
+                            "attack": {"kind": "ping", "victim": 1, "starter": 0}}),
+    );
+    go(&mut st, p("FuckYou.B0"));
+    responding(&st, 0);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 G4 Y5");
+}
+
+/// L190/L182: a Gift can be deflected with FTPIP (it then goes to the chosen player).
+#[test]
+fn gift_deflected_by_ftpip_l190() {
+    let mut st = pos(json!({"hands": ["G2 G1", "FTPIP.B0 R8 R9", "B1 B2 B5"],
+                            "discard": "B5",
+                            "attack": {"kind": "gift", "victim": 1, "starter": 0, "card": "G5"}}));
+    gos(&mut st, &[p("FTPIP.B0"), tgt(2), ACCEPT]);
+    hand_is(&st, 2, "B1 B2 B5 G5");
+    hand_is(&st, 1, "R8 R9");
+}
+
+/// L284/L170: Taste the Rainbow can be dodged; a Blue Shield treats it as 4 or more (breaks).
+#[test]
+fn taste_the_rainbow_dodged_or_shielded_l284() {
+    let mut st = pos(json!({"hands": ["G1 G2 G4", "Dodge.R8 R7 R9", "B1 B2 B5"],
+                            "discard": "TasteTheRainbow.W", "color": "red",
+                            "attack": {"kind": "ttr", "victim": 1, "starter": 0}}));
+    go(&mut st, p("Dodge.R8"));
+    responding(&st, 2);
+    let mut st = pos(json!({"hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"],
+                            "discard": "TasteTheRainbow.W", "color": "red", "shields": [0, 1, 0],
+                            "attack": {"kind": "ttr", "victim": 1, "starter": 0}}));
+    go(&mut st, ACCEPT);
+    assert_eq!(st.shields(1), 0);
+    hand_is(&st, 1, "R7 R8 R9");
+}
+
+/// L218/L202: Luck applies to a Harvester's draw.
+#[test]
+fn luck_applies_to_harvester_l218() {
+    let mut st = pos(json!({"hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"],
+                            "discard": "Harvester.W+4", "color": "red", "luck": 1,
+                            "draw_pile": "Y1 Y2 Y4 Y5",
+                            "attack": {"kind": "draw", "amount": 4, "family": 4, "victim": 1,
+                                       "starter": 0, "harvester": true}}));
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "R7 R8 R9 Y1 Y2 Y4");
+}
+
+/// L310: a Harvester on a team is not halved (Yin and Yang still take one each).
+#[test]
+fn team_not_halved_against_harvester_l310() {
+    let mut st = pos(
+        json!({"players": 4, "hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4", ""],
+                            "discard": "Harvester.W+4", "color": "red", "yin": 1, "yang": 1,
+                            "team": [1, 3], "draw_pile": "Y1 Y2 Y4 Y5 Y6 Y7 Y8 Y9",
+                            "attack": {"kind": "draw", "amount": 8, "family": 4, "victim": 1,
+                                       "starter": 0, "harvester": true}}),
+    );
+    go(&mut st, ACCEPT);
+    assert_eq!(st.hand(1).len(), 3 + 6);
+}
+
+/// L130: with several shields only one absorbs an attack.
+#[test]
+fn several_shields_only_one_absorbs_l130() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4"], "discard": "W+4",
+                            "color": "red", "shields": [0, 2, 0],
+                            "attack": draw_attack(4, 4, 1)}),
+    );
+    go(&mut st, ACCEPT);
+    assert_eq!(st.shields(1), 1);
+}
+
+/// L166: Delayed Blast's 4 can be stacked on with the +4 family.
+#[test]
+fn delayed_blast_is_stackable_l166() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["DelayedBlast.W G1 G2", "R7 R8 R9", "W+4 Y8 Y9", "B1 B2 B4"],
+                            "discard": "R3"}));
+    go(&mut st, pw("DelayedBlast.W", RED));
+    go(&mut st, pw("W+4", YELLOW));
+    responding(&st, 3);
+    assert_eq!(st.attack().unwrap().amount, 8);
+}
+
+/// L298: Viruses stack on one player (one per infection).
+#[test]
+fn viruses_stack_on_one_player_l298() {
+    let mut st = pos(json!({"hands": ["Virus.G0 G1 G2", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "G3", "viruses": [0, 1, 0]}));
+    gos(&mut st, &[p("Virus.G0"), tgt(1), ACCEPT]);
+    assert_eq!(st.viruses(1), 2);
+}
+
+/// L298/L206: a Virus blocked by Holy Defender goes to the discard pile.
+#[test]
+fn virus_blocked_is_discarded_l298() {
+    let mut st = pos(
+        json!({"hands": ["Virus.G0 G1 G2", "HolyDefender.R0 R8 R9", "B1 B2 B4"],
+                            "discard": "G3"}),
+    );
+    let before = count_discard(&st, "Virus.G0");
+    gos(&mut st, &[p("Virus.G0"), tgt(1), p("HolyDefender.R0")]);
+    assert_eq!(st.viruses(1), 0);
+    assert_eq!(count_discard(&st, "Virus.G0"), before + 1);
+    turn_of(&st, 2);
+}
+
+/// L194: Glasnost returned with Fuck You: its user lays out.
+#[test]
+fn glasnost_returned_l194() {
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 G1 G2", "FuckYou.B0 R8 R9", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), p("FuckYou.B0")]);
+    responding(&st, 0);
+    let log = go(&mut st, ACCEPT);
+    assert!(log.contains(&Event::Revealed { seat: 0, to: None }));
+}
+
+/// L260: Quitter blocked by Holy Defender: nobody leaves.
+#[test]
+fn quitter_blocked_l260() {
+    let mut st = pos(
+        json!({"hands": ["Quitter.R9 G1 G2", "HolyDefender.R0 R8 R7", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Quitter.R9"), p("HolyDefender.R0")]);
+    assert!(st.in_game(1) && st.in_game(0));
+    turn_of(&st, 2);
+}
+
+/// L198: a Gold Coin batch can be returned with Fuck You: the user gets it.
+#[test]
+fn gold_coin_batch_returned_l198() {
+    let mut st = pos(json!({"options": {"gold_coin_face_up": 1.0},
+                            "hands": ["GoldCoin.Y0 G1 G2", "FuckYou.B0 R8 R9", "B1 B2 B4"],
+                            "discard": "Y3", "draw_pile": "R1 R2 R4"}));
+    go(&mut st, p("GoldCoin.Y0"));
+    gos(
+        &mut st,
+        &[
+            choose("R1"),
+            tgt(1),
+            choose("R2"),
+            tgt(1),
+            choose("R4"),
+            tgt(1),
+        ],
+    );
+    responding(&st, 1);
+    assert!(!legal(&st).contains(&p("HolyDefender.R0")));
+    gos(&mut st, &[p("FuckYou.B0"), ACCEPT]);
+    hand_is(&st, 0, "G1 G2 R1 R2 R4");
+}
+
+/// L47/C32: the victim of a draw attack is skipped: no jump-in until their next turn.
+#[test]
+fn draw_victim_cannot_jump_in_c32() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G4", "R5 R8 R9", "R5 B1 B2"], "discard": "R+2",
+                            "draw_pile": "Y1 Y2", "current": 2, "attack": draw_attack(2, 2, 1)}),
+    );
+    go(&mut st, ACCEPT);
+    turn_of(&st, 2);
+    go(&mut st, p("R5"));
+    turn_of(&st, 0);
+}
+
+/// C35: a near card of the same colour and suit with another text is a wrong jump-in too.
+#[test]
+fn wrong_jump_in_with_another_text_c35() {
+    let mut st = pos(
+        json!({"preset": "seed", "hands": ["R5 G1 G2", "B7 B8 B9", "Gift.R5 B1 B2"],
+                            "discard": "R3"}),
+    );
+    go(&mut st, p("R5"));
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 2 });
+    assert!(legal(&st).contains(&p("Gift.R5")));
+}
+
+/// L238: Penn State at a normal turn is a plain Blue 2; so is Holy Defender a Red 0 (C12).
+#[test]
+fn defence_cards_at_a_turn_are_plain_l238() {
+    let mut st = pos(
+        json!({"hands": ["PennState.B2 G1 G2", "R7 R8 R9", "Y1 Y2 Y4"],
+                            "discard": "B3"}),
+    );
+    go(&mut st, p("PennState.B2"));
+    turn_of(&st, 1);
+    assert!(st.attack().is_none());
+}
+
+/// C60/L246: an invasion is the turn's play: Plague's after-play draw follows it; C63: under
+/// Famine an invasion is a possible move.
+#[test]
+fn invasion_is_the_turns_play_c60() {
+    let mut st = conquest(json!({"hands": ["R3 G1 G2", "B3 B4 Y7", "Y1 Y2 Y5"],
+                                 "discard": "G4", "plague": 2, "famine": true,
+                                 "draw_pile": "G7"}));
+    assert!(legal(&st).contains(&tgt(1)));
+    gos(&mut st, &[tgt(1), choose("R3"), choose("B3")]);
+    hand_is(&st, 0, "G1 G2 G7");
+    turn_of(&st, 1);
+}
+
+/// C56/L162: Death dealt by Communism: its new holder has 7 rounds.
+#[test]
+fn communism_death_new_holder_seven_rounds_c56() {
+    let mut st = pos(
+        json!({"hands": ["Communism.R7 G1 G2", "Y1 Y2 Y4", "B1 B2 B4"],
+                            "discard": "R3", "death": 1, "death_clock": 2}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    let d = holders(&st)[DEATH];
+    assert!(d < 3, "Death is active on a seat");
+    assert_eq!(st.death_clock(), 7);
+}
+
+/// L314: Communism dissolves a Yin-Yang team: the absorbed seat gets a pile.
+#[test]
+fn communism_dissolves_the_team_l314() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Communism.R7 G1 G2", "R5 R6 R7", "B1 B2 B4", ""],
+                            "discard": "R3", "yin": 1, "yang": 1, "team": [1, 3]}));
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    while st.phase() == Phase::Team {
+        go(&mut st, KEEP_MINE);
+    }
+    let (y, g) = (holders(&st)[YIN], holders(&st)[YANG]);
+    assert!(y != NONE && g != NONE, "Yin and Yang active again");
+    let in_game = (0..4).filter(|&s| st.in_game(s)).count();
+    // Everyone is back in; a new team (after a new Team choice) makes one seat of two.
+    assert_eq!(in_game, if st.team().is_some() { 3 } else { 4 });
+    assert!(y == g || st.team().is_none());
+}
+
+/// L276: a Spreader gets no Respond decision (no defence but Penn State).
+#[test]
+fn spreader_has_no_defence_l276() {
+    let mut st = pos(
+        json!({"hands": ["Spreader.R+2 R5 R6", "HolyDefender.R0 Dodge.G8 G2",
+                                      "FuckYou.B0 Y2 Y3"],
+                            "discard": "R3", "draw_pile": "G7 G9 B7 B9"}),
+    );
+    go(&mut st, p("Spreader.R+2"));
+    hand_is(&st, 1, "HolyDefender.R0 Dodge.G8 G2 G7 G9");
+    hand_is(&st, 2, "FuckYou.B0 Y2 Y3 B7 B9");
+    turn_of(&st, 0);
+}
+
+/// L230 (ending rule 1): ending on a Martyr in normal mode wins; nothing is given.
+#[test]
+fn ending_on_martyr_l230() {
+    let mut st = pos(json!({"hands": ["Martyr.R1", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "R3", "uno_called": [0]}));
+    go(&mut st, p("Martyr.R1"));
+    assert_eq!(st.winner(), Some(0));
+}
+
+/// L222/C71: M.A.D. between the last two leaves no one: a draw.
+#[test]
+fn mad_between_the_last_two_is_a_draw() {
+    let mut st = duel(json!({"hands": ["MAD.Y2 G1 G2", "R7 R8 R9"], "discard": "Y3"}));
+    gos(&mut st, &[p("MAD.Y2"), tgt(1), ACCEPT]);
+    let o = st.outcome().unwrap();
+    assert_eq!((o.winner, o.loser), (None, None));
+}
+
+/// C24/L31: a directed attack's victim keeps the turn (Glasnost accepted, the victim plays).
+#[test]
+fn directed_attack_does_not_cost_the_turn_c24() {
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 G1 G2", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(2), ACCEPT]);
+    turn_of(&st, 1);
+    assert!(!st.skipped(2));
+}
+
+/// L316: Yin and Yang give no immunity against Quitter.
+#[test]
+fn quitter_reaches_yin_yang_l316() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Quitter.R9 G1 G2", "Y7 Y8 Y4", "B1 B2 B4", "G7 G8 G9"],
+                            "discard": "R3", "yin": 1, "yang": 1}));
+    go(&mut st, p("Quitter.R9"));
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    assert!(!st.in_game(1));
+}

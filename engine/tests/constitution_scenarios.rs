@@ -2904,3 +2904,189 @@ fn quitter_reaches_yin_yang_l316() {
     go(&mut st, ACCEPT);
     assert!(!st.in_game(1));
 }
+
+// ----- more first cards (section 4, C11-C15) -----
+
+/// C11: a first Swap: the dealer swaps with the player to their right; play starts there.
+#[test]
+fn first_swap_c11() {
+    let st = first("Swap.GR", json!({}));
+    hand_is(&st, 2, "Y7 Y8 Y9");
+    hand_is(&st, 1, "B1 B2 B4");
+    assert!(!st.clockwise());
+    turn_of(&st, 1);
+}
+
+/// L85: a first Recycler starts to the dealer's right and opens the recycled pile.
+#[test]
+fn first_recycler_l85() {
+    let st = first("Recycler.BR", json!({}));
+    assert!(st.recycled_pile().is_some());
+    turn_of(&st, 1);
+}
+
+/// C14: a first Delayed Blast makes the dealer draw 4 (after naming the colour); no one is
+/// skipped.
+#[test]
+fn first_delayed_blast_c14() {
+    let mut st = first("DelayedBlast.W", json!({"draw_pile": "R1 R2 R4 R5"}));
+    assert_eq!(actor(&st), 2);
+    go(&mut st, COLOR + RED as u16);
+    responding(&st, 2);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 2, "B1 B2 B4 R1 R2 R4 R5");
+    turn_of(&st, 0);
+}
+
+/// C11/L83: a first Backstab: the dealer draws 4.
+#[test]
+fn first_backstab_dealer_draws_four_c11() {
+    let mut st = first("Backstab.YR", json!({"draw_pile": "R1 R2 R4 R5"}));
+    responding(&st, 2);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 2, "B1 B2 B4 R1 R2 R4 R5");
+    turn_of(&st, 0);
+}
+
+/// C13: a first Mystery Draw has nothing under it: a plain Wild.
+#[test]
+fn first_mystery_draw_is_a_wild_c13() {
+    let mut st = first("MysteryDraw.W", json!({}));
+    go(&mut st, COLOR + BLUE as u16);
+    assert!(st.attack().is_none());
+    turn_of(&st, 0);
+}
+
+/// C11/L84: a first Virus: the dealer picks whom to infect.
+#[test]
+fn first_virus_dealer_picks_c11() {
+    let mut st = first("Virus.G0", json!({}));
+    assert_eq!(actor(&st), 2);
+    gos(&mut st, &[tgt(0), ACCEPT]);
+    assert_eq!(st.viruses(0), 1);
+    turn_of(&st, 0);
+}
+
+/// L84: a first Prophet: the dealer looks at a hand of their choice.
+#[test]
+fn first_prophet_dealer_looks_l84() {
+    let mut st = first("Prophet.R0", json!({}));
+    let log = go(&mut st, tgt(1));
+    assert!(log.contains(&Event::Revealed {
+        seat: 1,
+        to: Some(2)
+    }));
+    assert_eq!(holders(&st)[PROPHET], 2);
+    turn_of(&st, 0);
+}
+
+/// L90: a first Plague is released by the dealer.
+#[test]
+fn first_plague_released_by_the_dealer_l90() {
+    let st = first("Plague.G6", json!({}));
+    assert_eq!(holders(&st)[PLAGUE], 2);
+    turn_of(&st, 0);
+}
+
+/// C11: a first I Don't Like These: the dealer discards the hand and draws as many.
+#[test]
+fn first_i_dont_like_these_c11() {
+    let st = first("IDLT.Y1", json!({"draw_pile": "R1 R2 R4"}));
+    hand_is(&st, 2, "R1 R2 R4");
+    turn_of(&st, 0);
+}
+
+/// C11/C46: a first Gold Coin: the dealer flips; face down they take the bank.
+#[test]
+fn first_gold_coin_face_down_c11() {
+    let st = first(
+        "GoldCoin.Y0",
+        json!({"options": {"gold_coin_face_up": 0.0},
+                                         "draw_pile": "R1 R2 R4"}),
+    );
+    hand_is(&st, 2, "B1 B2 B4 R1 R2 R4");
+    turn_of(&st, 0);
+}
+
+/// C11/C12: a first Clone or FTPIP is a plain card.
+#[test]
+fn first_clone_and_ftpip_are_plain_c12() {
+    let st = first("Clone.G2", json!({}));
+    turn_of(&st, 0);
+    assert!(st.attack().is_none());
+    let st = first("FTPIP.B0", json!({}));
+    turn_of(&st, 0);
+    assert_eq!(st.reference(), (k("FTPIP.B0"), BLUE));
+}
+
+/// C11: a first Hot Death: the dealer names the colour, then faces 8 (and may stack).
+#[test]
+fn first_hot_death_c11() {
+    let mut st = first(
+        "HotDeath.W+4",
+        json!({"hands": ["G1 G2 G4", "Y7 Y8 Y9",
+                                                       "W+4 B2 B4"]}),
+    );
+    go(&mut st, COLOR + GREEN as u16);
+    responding(&st, 2);
+    assert_eq!(st.attack().unwrap().amount, 8);
+    go(&mut st, pw("W+4", GREEN));
+    responding(&st, 0);
+    assert_eq!(st.attack().unwrap().amount, 12);
+}
+
+// ----- more jump-ins -----
+
+/// C34: a wild jumps in on the same wild; the jumper names a colour anew.
+#[test]
+fn jump_in_with_a_wild_c34() {
+    let mut st = pos(json!({"hands": ["W G1 G2", "Y7 Y8 Y9", "W B1 B2"], "discard": "R3"}));
+    go(&mut st, pw("W", RED));
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 2 });
+    go(&mut st, pw("W", BLUE));
+    assert_eq!(st.reference(), (WILD, BLUE));
+    turn_of(&st, 0);
+}
+
+/// L186: Fuck You on a Backstab returns it to its user and reverses the direction.
+#[test]
+fn backstab_returned_by_fuck_you_l186() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Backstab.RR G1 G2", "B7 B8 B9", "Y7 Y8 Y9",
+                                      "FuckYou.B0 G4 G5"],
+                            "discard": "R3", "draw_pile": "R1 R2 R4 R5"}));
+    gos(&mut st, &[p("Backstab.RR"), p("FuckYou.B0")]);
+    responding(&st, 0);
+    assert!(!st.clockwise());
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 R1 R2 R4 R5");
+    turn_of(&st, 3);
+}
+
+/// C50: a Martyr's batch returned with Fuck You goes under the discard pile (the Martyr has
+/// left); the direction reverses and play continues after the Martyr's seat.
+#[test]
+fn martyr_returned_cards_buried_c50() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Martyr.R1 G1 G2", "R7 R8 R9", "FuckYou.B0 B2 B4",
+                                      "Y7 Y8 Y9"],
+                            "discard": "R3"}));
+    gos(&mut st, &[p("Martyr.R1"), tgt(2)]);
+    assert!(legal(&st).contains(&p("FuckYou.B0")));
+    go(&mut st, p("FuckYou.B0"));
+    assert!(st.attack().is_none() && st.limbo().is_empty());
+    hand_is(&st, 2, "B2 B4");
+    assert!(!st.clockwise());
+    turn_of(&st, 3);
+}
+
+/// C80 (added by the scenario tests): Death reaches a player holding both Yin and Yang (C62:
+/// unavoidable; L160 counts their Yin and Yang as rounds).
+#[test]
+fn death_reaches_yin_yang_c80() {
+    let mut st = pos(json!({"hands": ["Death.R4 G1 G2", "R7 R8 R9", "B1 B2 B5"],
+                            "discard": "R3", "draw_pile": "B7", "yin": 1, "yang": 1}));
+    gos(&mut st, &[p("Death.R4"), tgt(1)]);
+    assert_eq!(holders(&st)[DEATH], 1);
+    assert_eq!(st.death_clock(), 9);
+}

@@ -191,8 +191,10 @@ impl ConState {
                 ok.then_some(Response::Dodge)
             }
             Text::FuckYou => {
-                (att.starter != NONE && att.starter != v && self.is_alive(att.starter))
-                    .then_some(Response::FuckYou)
+                // C50: a Martyr's batch can be returned though its user has left (it is
+                // buried).
+                let back = self.is_alive(att.starter) || att.kind == A::Martyr;
+                (att.starter != NONE && att.starter != v && back).then_some(Response::FuckYou)
             }
             // C43: FTPIP must match the reference.
             Text::Ftpip => self.matches(k).then_some(Response::Ftpip),
@@ -291,6 +293,12 @@ impl ConState {
                 att.resume = att.starter;
                 att.directed = true;
                 self.attack = Some(att);
+                if !self.is_alive(att.starter) {
+                    // C50: the Martyr has left: the returned cards go under the discard pile;
+                    // play continues after the Martyr's seat in the new direction.
+                    self.drop_attack(log);
+                    self.again = NONE;
+                }
                 true
             }
             Response::Ftpip => {

@@ -3090,3 +3090,57 @@ fn death_reaches_yin_yang_c80() {
     assert_eq!(holders(&st)[DEATH], 1);
     assert_eq!(st.death_clock(), 9);
 }
+
+/// C30 (L284, L246): Taste the Rainbow's draw-until is unmodified, but Plague's +1 still
+/// applies after it.
+#[test]
+fn taste_the_rainbow_with_plague_c30() {
+    let mut st = pos(json!({"hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"],
+                            "discard": "TasteTheRainbow.W", "color": "red", "plague": 2,
+                            "draw_pile": "R1 Y1 G5 B9 G6 Y2",
+                            "attack": {"kind": "ttr", "victim": 1, "starter": 0}}));
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "R7 R8 R9 R1 Y1 G5 B9 G6");
+}
+
+/// C54: Communism pools Conquest with its captured armies.
+#[test]
+fn communism_pools_the_captured_armies_c54() {
+    let mut st = pos(
+        json!({"hands": ["Communism.R7 G1 G2", "Y1 Y2 Y4", "B1 B2 B4"],
+                            "discard": "R3", "conquest": 1, "conquered": [2],
+                            "captured": "R9 B3"}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    assert!(st.captured().is_empty());
+    let cards: usize = (0..3).map(|s| st.hand(s).len()).sum();
+    // 2 + 3 + 3 cards, 2 armies, and the Conquest itself (active again, C56).
+    assert_eq!(cards, 10);
+    assert!(holders(&st)[CONQUEST] < 3);
+    assert_eq!(st.conquered(), 0, "C56: its conquests start afresh");
+}
+
+/// C36: a player on one card who has not called may call late at a Respond decision and then
+/// defend with the last card.
+#[test]
+fn late_uno_call_to_defend_c36() {
+    let mut st = pos(json!({"hands": ["G1 G2 G4", "HolyDefender.R0", "B1 B2 B5"],
+                            "discard": "W+4", "color": "red", "attack": draw_attack(4, 4, 1)}));
+    assert_eq!(legal(&st), vec![ACCEPT, CALL_UNO]);
+    go(&mut st, CALL_UNO);
+    responding(&st, 1);
+    go(&mut st, p("HolyDefender.R0"));
+    assert_eq!(st.winner(), Some(1));
+}
+
+/// L55: the UNO penalty goes through the draw formula (Luck takes one off).
+#[test]
+fn uno_penalty_with_luck_l55() {
+    let mut st = pos(
+        json!({"hands": ["R5 R6", "B7 B8 B9", "G1 G2 G3"], "discard": "R3",
+                            "luck": 0, "draw_pile": "Y1 Y2"}),
+    );
+    gos(&mut st, &[p("R5"), PASS, CATCH_UNO]);
+    hand_is(&st, 0, "R6 Y1");
+}

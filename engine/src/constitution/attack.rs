@@ -435,6 +435,10 @@ impl ConState {
                     });
                 } else {
                     self.taste_the_rainbow(v, log);
+                    // C30: no number to modify, but Plague's +1 still applies after it.
+                    if self.plague != NONE && !self.apocalypse && self.lucks(v) == 0 {
+                        self.draw_n(v, 1, log);
+                    }
                 }
             }
             A::Dump => {

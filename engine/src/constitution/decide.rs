@@ -136,6 +136,11 @@ impl ConState {
                     }
                 }
                 out.push(ACCEPT);
+                // C36: a late UNO call at any later decision of theirs (here: to defend with
+                // the last card).
+                if self.hands[v as usize].len() == 1 && self.uno_called & bit(v) == 0 {
+                    out.push(CALL_UNO);
+                }
             }
             Phase::Challenge => {
                 out.push(ACCEPT);
@@ -335,6 +340,13 @@ impl ConState {
                 if a == ACCEPT {
                     self.accept(log);
                     self.proceed(log);
+                } else if a == CALL_UNO {
+                    let v = self.attack_victim();
+                    self.uno_called |= bit(v);
+                    log.event(Event::CallUno {
+                        seat: v,
+                        called: true,
+                    });
                 } else {
                     let (k, c) = play_of(a).expect("checked legal");
                     self.respond_with(k, c, log);

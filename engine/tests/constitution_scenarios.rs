@@ -3144,3 +3144,85 @@ fn uno_penalty_with_luck_l55() {
     gos(&mut st, &[p("R5"), PASS, CATCH_UNO]);
     hand_is(&st, 0, "R6 Y1");
 }
+
+// ----- more Clone, M.A.D., Communism -----
+
+/// L134/L148: Clone repeats Ping on the next player (the Conqueror recolours the Ping green
+/// first, the only way a Clone can follow a Ping).
+#[test]
+fn clone_repeats_ping_on_the_next_player_l134() {
+    let mut st = pos(json!({"hands": ["Clone.G2 G1 G4", "R7 R8 R9", "Y7 Y8 Y9"],
+                            "discard": "G5 Ping.B1", "conquest": 0, "conquered": [1, 2],
+                            "draw_pile": "B5"}));
+    assert!(!legal(&st).contains(&p("Clone.G2")));
+    gos(&mut st, &[COLOR + GREEN as u16, p("Clone.G2")]);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "R7 R8 R9 B5");
+    turn_of(&st, 1);
+}
+
+/// L134: Clone repeats Backstab as a draw 4 on the next player, and Quitter on the next
+/// player.
+#[test]
+fn clone_repeats_backstab_and_quitter_l134() {
+    let mut st = pos(json!({"hands": ["Clone.G2 G1 G4", "R7 R8 R9", "Y7 Y8 Y9"],
+                            "discard": "G5 Backstab.GR"}));
+    go(&mut st, p("Clone.G2"));
+    responding(&st, 1);
+    assert_eq!(st.attack().unwrap().amount, 4);
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Clone.G2 G1 G4", "R7 R8 R6", "Y7 Y8 Y9", "B1 B4 B5"],
+                            "discard": "G5 Quitter.R9", "conquest": 0,
+                            "conquered": [1, 2, 3]}));
+    gos(&mut st, &[COLOR + GREEN as u16, p("Clone.G2")]);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    assert!(!st.in_game(1));
+}
+
+/// C49: M.A.D. blocked by Holy Defender: nobody leaves.
+#[test]
+fn mad_blocked_nobody_leaves_c49() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["MAD.Y2 G1 G2", "R7 R8 R9", "HolyDefender.R0 B2 B4",
+                                      "Y7 Y8 Y9"],
+                            "discard": "Y0"}));
+    gos(&mut st, &[p("MAD.Y2"), tgt(2), p("HolyDefender.R0")]);
+    assert!((0..4).all(|s| st.in_game(s)));
+    turn_of(&st, 3);
+}
+
+/// C49: M.A.D. deflected with FTPIP: the user and the new victim leave.
+#[test]
+fn mad_deflected_c49() {
+    // The reference is the M.A.D. (yellow 2): FTPIP (blue 0) matches it only after a
+    // Conqueror's change to blue (C43, C23(d)).
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "R7 R8 R9", "FTPIP.B0 B2 B4", "Y7 Y8 Y9"],
+                            "discard": "Y3 MAD.Y2", "reference": "MAD.Y2", "color": "blue",
+                            "conquest": "neutral",
+                            "attack": {"kind": "mad", "victim": 2, "starter": 0}}));
+    gos(&mut st, &[p("FTPIP.B0"), tgt(3), ACCEPT]);
+    assert!(!st.in_game(0) && !st.in_game(3) && st.in_game(2));
+}
+
+/// L138/C56: War dealt by Communism: its new holder names the colour.
+#[test]
+fn communism_war_holder_names_the_colour_c56() {
+    let mut st = pos(
+        json!({"hands": ["Communism.R7 G1 G2", "Y1 Y2 Y4", "B1 B2 B4"],
+                            "discard": "R3", "war": 1}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    let w = holders(&st)[WAR];
+    assert!(w < 3);
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: uno_engine::constitution::ColorWhy::War
+        }
+    );
+    assert_eq!(actor(&st), w);
+}

@@ -2165,10 +2165,30 @@ fn prophet_played_looks_at_a_hand_l250() {
 fn prophet_must_look_at_each_turn_l254() {
     let mut st = pos(json!({"hands": ["G1 G2 G4", "B3 B4 Y7", "Y1 Y2 Y5"],
                             "discard": "R3", "prophet": 0, "phase": "begin"}));
-    assert!(matches!(st.phase(), Phase::Target { .. }));
-    assert_eq!(legal(&st), vec![tgt(1), tgt(2)]);
-    go(&mut st, tgt(2));
     turn_of(&st, 0);
+    // Section 5: an accusation may come first; then the look is the only way on (no draw).
+    assert_eq!(legal(&st), vec![ACCUSE, tgt(1), tgt(2)]);
+    let log = go(&mut st, tgt(2));
+    assert!(log.contains(&Event::Revealed {
+        seat: 2,
+        to: Some(0)
+    }));
+    turn_of(&st, 0);
+    assert!(legal(&st).contains(&DRAW));
+}
+
+/// Section 5/L254: the Prophet may accuse before the mandatory look.
+#[test]
+fn prophet_accuses_before_looking_section5() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Quitter.R9 Y2 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 0, "phase": "begin"}));
+    gos(&mut st, &[ACCUSE, tgt(2)]);
+    assert!(!st.in_game(2));
+    turn_of(&st, 0);
+    assert_eq!(legal(&st), vec![tgt(1), tgt(3)]);
+    go(&mut st, tgt(1));
+    assert!(legal(&st).contains(&p("G1")) || legal(&st).contains(&DRAW));
 }
 
 /// L256: a Horseman the Prophet sees is put into play on its holder (War: they name a colour).

@@ -199,6 +199,18 @@ impl ConState {
 
     fn turn_legal(&self, out: &mut impl LegalOut) {
         let me = self.current;
+        if self.look_due {
+            // Section 5: accuse first if they like, then the mandatory look (L254).
+            if !self.accused {
+                out.push(ACCUSE);
+            }
+            for s in 0..self.n {
+                if s != me && self.is_alive(s) {
+                    out.push(TARGET + s as u16);
+                }
+            }
+            return;
+        }
         let h = &self.hands[me as usize];
         for (k, _) in h.iter() {
             if self.turn_playable(me, k as u8) {
@@ -480,6 +492,18 @@ impl ConState {
             return;
         }
         if let Some(t) = in_block(a, TARGET, 10) {
+            if self.look_due {
+                // The Prophet's look (L254); Horsemen seen come into play (L256).
+                self.look_due = false;
+                self.prophet_look(t as u8, log);
+                if self.phase != Phase::Over
+                    && (self.war_pending != NONE || self.team_pending != NONE)
+                {
+                    self.resume_turn = true;
+                    self.proceed_queued(log);
+                }
+                return;
+            }
             return self.invade(me, t as u8, log);
         }
         if let Some(c) = in_block(a, COLOR, 4) {

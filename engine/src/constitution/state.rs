@@ -336,6 +336,8 @@ pub struct ConState {
     pub(crate) asked: bool,
     pub(crate) recolored: bool,
     pub(crate) no_plague_draw: bool,
+    /// The Prophet's look is due this turn (after a possible accusation, section 5).
+    pub(crate) look_due: bool,
     // Field cards (section 12).
     pub(crate) shields: [u8; MAX_PLAYERS],
     pub(crate) viruses: [u8; MAX_PLAYERS],
@@ -494,6 +496,7 @@ impl ConState {
             asked: false,
             recolored: false,
             no_plague_draw: false,
+            look_due: false,
             shields: [0; MAX_PLAYERS],
             viruses: [0; MAX_PLAYERS],
             luck: NONE,
@@ -877,13 +880,9 @@ impl ConState {
             self.end_own_turn(s, log);
             return self.proceed(log);
         }
-        if self.prophet == s && !self.apocalypse && self.alive_count() > 1 {
-            self.who = s;
-            self.phase = Phase::Target {
-                why: TargetWhy::ProphetLook,
-            };
-            return;
-        }
+        // L254, section 5: the Prophet must look at a hand, after a possible accusation (a
+        // TARGET at the turn, `turn_legal`); it used to come first (found by the scenario tests).
+        self.look_due = self.prophet == s && !self.apocalypse && self.alive_count() > 1;
         self.enter_turn(log);
     }
 

@@ -3246,3 +3246,74 @@ fn communism_war_holder_names_the_colour_c56() {
     );
     assert_eq!(actor(&st), w);
 }
+
+// ----- options (section 19) and the outcome (section 20) -----
+
+/// C18, option `play_drawn`: the drawn card may be played if it matches.
+#[test]
+fn play_drawn_option_c18() {
+    let mut st = pos(json!({"options": {"play_drawn": true},
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B5"], "discard": "R3",
+                            "draw_pile": "R7"}));
+    go(&mut st, DRAW);
+    assert_eq!(st.phase(), Phase::PostDraw { card: k("R7") });
+    go(&mut st, p("R7"));
+    turn_of(&st, 1);
+    // Default: the draw ends the turn.
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B5"], "discard": "R3",
+                            "draw_pile": "R7"}),
+    );
+    go(&mut st, DRAW);
+    turn_of(&st, 1);
+}
+
+/// C57, option `communism_revives = false`: removed players stay out in normal mode too.
+#[test]
+fn communism_revives_option_off_c57() {
+    let mut st = pos(json!({"options": {"communism_revives": false},
+                            "hands": ["Communism.R7 G1 G2", "Y1 Y2 Y4", ""],
+                            "discard": "R3", "removed": [2]}));
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    assert!(!st.in_game(2));
+}
+
+/// C70, option `apocalypse_challenge = false`: a Wild Draw Four is simply drawn.
+#[test]
+fn apocalypse_without_challenge_c70() {
+    let mut st = apocalypse(json!({"options": {"apocalypse_challenge": false},
+                                   "hands": ["W+4 R5 G1", "B3 B4 Y7", "Y1 Y2 Y5"],
+                                   "discard": "R3", "draw_pile": "G5 G6 G7 G8"}));
+    go(&mut st, pw("W+4", BLUE));
+    hand_is(&st, 1, "B3 B4 Y7 G5 G6 G7 G8");
+    turn_of(&st, 2);
+}
+
+/// Section 20: normal-mode placing: the winner, then players still in by hand size, then the
+/// removed players, the later removed first.
+#[test]
+fn normal_mode_placing_section20() {
+    let mut st = pos(json!({"players": 5, "dealer": 4,
+                            "hands": ["R5", "Y7 Y8 Y9", "B1 B2", "", ""],
+                            "discard": "R3", "uno_called": [0], "removed": [3, 4]}));
+    go(&mut st, p("R5"));
+    let o = st.outcome().unwrap();
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(&o.placing[..5], &[1, 3, 2, 5, 4]);
+}
+
+/// Section 19's conflicts: the options are checked with a message.
+#[test]
+fn option_conflicts_are_rejected_section19() {
+    let b = base(json!({"hands": ["R5", "Y7", "B1"], "discard": "R3"}));
+    let mut x = b.clone();
+    x["options"] = json!({"dealer": 3});
+    assert!(err(x).contains("dealer = 3 is not a seat"));
+    let mut x = b.clone();
+    x["options"] = json!({"gold_coin_face_up": 2.0});
+    assert!(err(x).contains("gold_coin_face_up must lie in [0, 1]"));
+    let mut x = b;
+    x["preset"] = json!("chaos");
+    assert!(err(x).contains("unknown Constitution preset"));
+}

@@ -3317,3 +3317,25 @@ fn option_conflicts_are_rejected_section19() {
     x["preset"] = json!("chaos");
     assert!(err(x).contains("unknown Constitution preset"));
 }
+
+/// C61/C24: a turn lost to a draw attack is a skipped turn: Death's clock ticks (and may
+/// eject).
+#[test]
+fn death_ticks_on_a_turn_lost_to_a_draw_c61() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"], "discard": "R+2",
+                            "death": 1, "death_clock": 2, "draw_pile": "Y1 Y2",
+                            "attack": draw_attack(2, 2, 1)}),
+    );
+    go(&mut st, ACCEPT);
+    assert_eq!(st.death_clock(), 1);
+    turn_of(&st, 2);
+    let mut st = pos(
+        json!({"hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"], "discard": "R+2",
+                            "death": 1, "death_clock": 1, "shields": [0, 1, 0],
+                            "attack": draw_attack(2, 2, 1)}),
+    );
+    go(&mut st, ACCEPT);
+    assert!(!st.in_game(1), "a shield's skipped turn counts too");
+    turn_of(&st, 2);
+}

@@ -495,6 +495,10 @@ impl ConState {
         if att.kind == A::Gold {
             self.next_gold_batch(att.starter, log);
         }
+        if att.costs_turn {
+            // C61: a turn lost to a draw attack is a skipped turn: Death's clock ticks.
+            self.tick_death(v, log);
+        }
         let _ = Mode::Normal;
     }
 

@@ -3339,3 +3339,84 @@ fn death_ticks_on_a_turn_lost_to_a_draw_c61() {
     assert!(!st.in_game(1), "a shield's skipped turn counts too");
     turn_of(&st, 2);
 }
+
+/// L238: two Penn States: both are played (turn order from the user), the user draws 4, and
+/// play continues after the last one.
+#[test]
+fn two_penn_states_l238() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Spreader.R+2 R5 R6", "PennState.B2 G1 G2", "Y1 Y2 Y3",
+                                      "PennState.B2 G4 G5"],
+                            "discard": "R3", "draw_pile": "G7 G8 B7 B8 B9 Y9"}));
+    let log = go(&mut st, p("Spreader.R+2"));
+    let forced = log
+        .iter()
+        .filter(|e| matches!(e, Event::Played { card, .. } if *card == k("PennState.B2")))
+        .count();
+    assert_eq!(forced, 2);
+    hand_is(&st, 2, "Y1 Y2 Y3 G7 G8");
+    hand_is(&st, 0, "R5 R6 B7 B8 B9 Y9");
+    turn_of(&st, 0);
+}
+
+/// L122/C40: AIDS splits a Backstab with its user.
+#[test]
+fn aids_splits_a_backstab_c40() {
+    let mut st = pos(
+        json!({"hands": ["Backstab.RR G1 G2", "B7 B8 B9", "AIDS.G3 G4 G5"],
+                            "discard": "R3", "draw_pile": "Y1 Y2 Y4 Y5"}),
+    );
+    gos(&mut st, &[p("Backstab.RR"), p("AIDS.G3")]);
+    hand_is(&st, 2, "G4 G5 Y1 Y2");
+    hand_is(&st, 0, "G1 G2 Y4 Y5");
+}
+
+/// L160: Yin arriving later on Death's victim adds a round.
+#[test]
+fn death_yin_arriving_later_adds_a_round_l160() {
+    let mut st = pos(
+        json!({"current": 1, "hands": ["G1 G2 G4", "R7 R8 R9", "B1 B2 B5"],
+                            "discard": "Y3", "death": 1, "death_clock": 3,
+                            "draw_pile": "Yin.W"}),
+    );
+    go(&mut st, DRAW);
+    // +1 for Yin, -1 for the end of the turn.
+    assert_eq!(st.death_clock(), 3);
+    assert_eq!(holders(&st)[YIN], 1);
+}
+
+/// C56: Plague and Famine dealt by Communism are released by their new holder.
+#[test]
+fn communism_releases_plague_and_famine_c56() {
+    let mut st = pos(
+        json!({"hands": ["Communism.R7 G1 G2", "Y1 Y2 Plague.G6", "Famine.R4 B2 B4"],
+                            "discard": "R3"}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    assert!(st.famine());
+    assert!(holders(&st)[PLAGUE] < 3);
+    for s in 0..3 {
+        assert!(!st.hand(s).has(k("Plague.G6") as usize));
+    }
+}
+
+/// Section 20 (events): a turn's play is logged as played, then what it does.
+#[test]
+fn events_of_a_draw_two() {
+    let mut st = pos(json!({"hands": ["R+2 G1 G2", "B7 B8 B9", "Y1 Y2 Y4"], "discard": "R3"}));
+    let log = go(&mut st, p("R+2"));
+    assert_eq!(
+        log[0],
+        Event::Played {
+            seat: 0,
+            card: k("R+2"),
+            color: NO_COLOR
+        }
+    );
+    assert!(log.contains(&Event::Attack {
+        victim: 1,
+        what: "draw",
+        amount: 2
+    }));
+}

@@ -3420,3 +3420,27 @@ fn events_of_a_draw_two() {
         amount: 2
     }));
 }
+
+/// Section 19, option `max_decisions`: the game is cut off (a truncation, not a result).
+#[test]
+fn max_decisions_truncates_section19() {
+    let mut st = pos(
+        json!({"options": {"max_decisions": 100}, "players": 2, "dealer": 1,
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9"], "discard": "R3"}),
+    );
+    let mut n = 0;
+    while st.phase() != Phase::Over {
+        let l = legal(&st);
+        let a = if l.contains(&DRAW) {
+            DRAW
+        } else {
+            l[l.len() - 1]
+        };
+        go(&mut st, a);
+        n += 1;
+    }
+    assert_eq!(n, 100);
+    let o = st.outcome().unwrap();
+    assert_eq!(o.winner, None);
+    assert_eq!(o.ending, uno_engine::Ending::Truncated);
+}

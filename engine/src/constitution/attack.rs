@@ -71,9 +71,11 @@ impl ConState {
         }
     }
 
-    /// Holds both Yin and Yang: immune to most attacks (L312).
+    /// Holds both Yin and Yang: immune to most attacks (L312). A Yin-Yang team holds both
+    /// too once merged, but it is two players with one card each: it is halved, not immune
+    /// (L310; found by the scenario tests).
     pub(crate) fn immune(&self, s: u8) -> bool {
-        !self.apocalypse && self.yin == s && self.yang == s
+        !self.apocalypse && self.yin == s && self.yang == s && self.team_kept != s
     }
 
     /// The pending attack reaches its victim: returns true if a decision is now asked, false
@@ -190,8 +192,10 @@ impl ConState {
                 ok.then_some(Response::Dodge)
             }
             Text::FuckYou => {
-                (att.starter != NONE && att.starter != v && self.is_alive(att.starter))
-                    .then_some(Response::FuckYou)
+                // C50: a Martyr's batch can be returned though its user has left (it is
+                // buried).
+                let back = self.is_alive(att.starter) || att.kind == A::Martyr;
+                (att.starter != NONE && att.starter != v && back).then_some(Response::FuckYou)
             }
             // C43: FTPIP must match the reference.
             Text::Ftpip => self.matches(k).then_some(Response::Ftpip),
@@ -290,6 +294,12 @@ impl ConState {
                 att.resume = att.starter;
                 att.directed = true;
                 self.attack = Some(att);
+                if !self.is_alive(att.starter) {
+                    // C50: the Martyr has left: the returned cards go under the discard pile;
+                    // play continues after the Martyr's seat in the new direction.
+                    self.drop_attack(log);
+                    self.again = NONE;
+                }
                 true
             }
             Response::Ftpip => {
@@ -426,6 +436,10 @@ impl ConState {
                     });
                 } else {
                     self.taste_the_rainbow(v, log);
+                    // C30: no number to modify, but Plague's +1 still applies after it.
+                    if self.plague != NONE && !self.apocalypse && self.lucks(v) == 0 {
+                        self.draw_n(v, 1, log);
+                    }
                 }
             }
             A::Dump => {
@@ -489,6 +503,10 @@ impl ConState {
         }
         if att.kind == A::Gold {
             self.next_gold_batch(att.starter, log);
+        }
+        if att.costs_turn {
+            // C61: a turn lost to a draw attack is a skipped turn: Death's clock ticks.
+            self.tick_death(v, log);
         }
         let _ = Mode::Normal;
     }

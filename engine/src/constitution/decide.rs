@@ -160,6 +160,11 @@ impl ConState {
                     }
                 }
                 out.push(ACCEPT);
+                // C36: a late UNO call at any later decision of theirs (here: to defend with
+                // the last card).
+                if self.hands[v as usize].len() == 1 && self.uno_called & bit(v) == 0 {
+                    out.push(CALL_UNO);
+                }
             }
             Phase::Challenge => {
                 out.push(ACCEPT);
@@ -218,6 +223,19 @@ impl ConState {
 
     fn turn_legal(&self, out: &mut impl LegalOut) {
         let me = self.current;
+        if self.look_due {
+            // Section 5: accuse first if they like, then the mandatory look (L254). Ids
+            // ascending: the TARGETs come before ACCUSE.
+            for s in 0..self.n {
+                if s != me && self.is_alive(s) {
+                    out.push(TARGET + s as u16);
+                }
+            }
+            if !self.accused {
+                out.push(ACCUSE);
+            }
+            return;
+        }
         let h = &self.hands[me as usize];
         let mut m = self.playable_mask(me);
         while m != 0 {
@@ -360,6 +378,13 @@ impl ConState {
                 if a == ACCEPT {
                     self.accept(log);
                     self.proceed(log);
+                } else if a == CALL_UNO {
+                    let v = self.attack_victim();
+                    self.uno_called |= bit(v);
+                    log.event(Event::CallUno {
+                        seat: v,
+                        called: true,
+                    });
                 } else {
                     let (k, c) = play_of(a).expect("checked legal");
                     self.respond_with(k, c, log);
@@ -493,6 +518,18 @@ impl ConState {
             return;
         }
         if let Some(t) = in_block(a, TARGET, 10) {
+            if self.look_due {
+                // The Prophet's look (L254); Horsemen seen come into play (L256).
+                self.look_due = false;
+                self.prophet_look(t as u8, log);
+                if self.phase != Phase::Over
+                    && (self.war_pending != NONE || self.team_pending != NONE)
+                {
+                    self.resume_turn = true;
+                    self.proceed_queued(log);
+                }
+                return;
+            }
             return self.invade(me, t as u8, log);
         }
         if let Some(c) = in_block(a, COLOR, 4) {

@@ -341,9 +341,15 @@ impl ConState {
     }
 
     fn recycler(&mut self, s: u8, log: &mut impl EventSink<Event>) -> bool {
+        // C78: on an open recycled pile the Recycler is its next reversing card: the pile is
+        // dumped (its cards stay in `recycled` for the dump) and no new pile opens. Clearing
+        // it here lost the dump's cards (random play, found with the scenario tests).
+        let open = self.recycling;
         self.reverse(s, log);
-        self.recycling = true;
-        self.recycled.clear();
+        if !open {
+            self.recycling = true;
+            self.recycled.clear();
+        }
         true
     }
 

@@ -638,9 +638,10 @@ impl ConState {
                     _ => {
                         self.conquest = NONE;
                         self.conquered = 0;
+                        // C54: Conquest goes into the pool with its captured armies.
                         let c = self.captured;
                         for (k, n) in c.iter() {
-                            self.discard.add_n(k, n);
+                            self.limbo.add_n(k, n);
                         }
                         self.captured.clear();
                     }

@@ -336,6 +336,8 @@ pub struct ConState {
     pub(crate) asked: bool,
     pub(crate) recolored: bool,
     pub(crate) no_plague_draw: bool,
+    /// The Prophet's look is due this turn (after a possible accusation, section 5).
+    pub(crate) look_due: bool,
     // Field cards (section 12).
     pub(crate) shields: [u8; MAX_PLAYERS],
     pub(crate) viruses: [u8; MAX_PLAYERS],
@@ -498,6 +500,7 @@ impl ConState {
             asked: false,
             recolored: false,
             no_plague_draw: false,
+            look_due: false,
             shields: [0; MAX_PLAYERS],
             viruses: [0; MAX_PLAYERS],
             luck: NONE,
@@ -877,7 +880,7 @@ impl ConState {
 
     // ----- the start (section 4) --------------------------------------------------------------
 
-    fn start(&mut self, log: &mut impl EventSink<Event>) {
+    pub(crate) fn start(&mut self, log: &mut impl EventSink<Event>) {
         // C10: Yin, Yang and Plague in the deal, seat by seat from the first player.
         let first = crate::game::seat_after(self.dealer, 1, self.n, true);
         for i in 0..self.n {
@@ -933,7 +936,7 @@ impl ConState {
         s
     }
 
-    fn begin_turn(&mut self, s: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn begin_turn(&mut self, s: u8, log: &mut impl EventSink<Event>) {
         self.current = s;
         self.cursor = s;
         self.skipped &= !bit(s);
@@ -948,13 +951,9 @@ impl ConState {
             self.end_own_turn(s, log);
             return self.proceed(log);
         }
-        if self.prophet == s && !self.apocalypse && self.alive_count() > 1 {
-            self.who = s;
-            self.phase = Phase::Target {
-                why: TargetWhy::ProphetLook,
-            };
-            return;
-        }
+        // L254, section 5: the Prophet must look at a hand, after a possible accusation (a
+        // TARGET at the turn, `turn_legal`); it used to come first (found by the scenario tests).
+        self.look_due = self.prophet == s && !self.apocalypse && self.alive_count() > 1;
         self.enter_turn(log);
     }
 
@@ -1563,7 +1562,8 @@ pub fn is_reversing(k: u8, apocalypse: bool) -> bool {
     }
     match text_of(k) {
         Text::None => suit_of(k) == REVERSE,
-        Text::ReverseSkip | Text::Swap | Text::FuckYou => true,
+        // The Recycler reverses too (C65): played on an open recycled pile it ends it (C78).
+        Text::ReverseSkip | Text::Swap | Text::FuckYou | Text::Recycler => true,
         _ => false,
     }
 }

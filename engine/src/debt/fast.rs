@@ -1,15 +1,18 @@
 //! Random play without building the legal-action list: `Game::sample_legal` picks exactly the
 //! action `legal[rng.below(legal.len())]` would over the ascending list `legal_actions` writes
 //! (the random agent's path in the batch runner; `engine/tests/debt_invariants.rs` checks the
-//! equivalence).
+//! equivalence). `Game::play_random` runs `random_playout`, a loop that samples and applies the
+//! common decisions (a play and the group that follows it, proceeding from the start of a turn)
+//! in one step, consuming the generators exactly as the generic loop does (tested there too).
 
 use super::action::*;
 use super::cards::{WILD, WILD_DRAW_FOUR};
-use super::state::{DebtState, Phase, NO_COLOR};
+use super::state::{DebtState, Group, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
 use crate::classic::cards::{rank_of, COLOR_MASK, RANK_MASK};
 use crate::rng::Rng;
+use crate::NoEvents;
 
 const WILDS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR);
 
@@ -45,6 +48,115 @@ impl DebtState {
         let j = i - nc;
         let kind = select(mask & WILDS, j / 4) as u8;
         encode_play(kind, (j % 4) as u8)
+    }
+
+    /// The kind and named colour (wilds) of `play_at(mask, i)`.
+    #[inline(always)]
+    fn pick_at(mask: u64, i: u32) -> (u8, Option<u8>) {
+        let coloured = mask & !WILDS;
+        let nc = coloured.count_ones();
+        if i < nc {
+            return (select(coloured, i) as u8, None);
+        }
+        let j = i - nc;
+        (select(mask & WILDS, j / 4) as u8, Some((j % 4) as u8))
+    }
+
+    /// `Game::play_random` for Debt (see the module comment).
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::has_bmi() {
+            // SAFETY: the CPU has the features `random_playout_bmi` is compiled for.
+            unsafe { self.random_playout_bmi(rngs) };
+            return;
+        }
+        self.random_playout_body(rngs)
+    }
+
+    /// `random_playout_body` compiled for CPUs with BMI1, BMI2 and LZCNT (see
+    /// `bits::has_bmi`); the same code, so the same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt")]
+    fn random_playout_bmi(&mut self, rngs: &mut [Rng]) {
+        self.random_playout_body(rngs)
+    }
+
+    #[inline(always)]
+    fn random_playout_body(&mut self, rngs: &mut [Rng]) {
+        loop {
+            match self.phase {
+                Phase::Play => self.random_play(rngs),
+                Phase::Start { took } => {
+                    let me = self.current;
+                    let a = self.sample_start(took, &mut rngs[me as usize]);
+                    if a == PROCEED {
+                        // As `step` does for PROCEED; the play follows at once.
+                        self.counters.actions += 1;
+                        self.phase = Phase::Play;
+                        self.check_cap(&mut NoEvents);
+                        if self.phase == Phase::Play {
+                            self.random_play(rngs);
+                        }
+                    } else {
+                        self.step(a, &mut NoEvents);
+                    }
+                }
+                Phase::Over => return,
+                _ => {
+                    let (seat, _) = self.actor().expect("a decision");
+                    let a = self.sample(&mut rngs[seat as usize]);
+                    self.step(a, &mut NoEvents);
+                }
+            }
+        }
+    }
+
+    /// `random_playout`'s `Play` decision of `current` and the group decisions that follow it,
+    /// applied as `step` does (the phase is `Play`).
+    #[inline(always)]
+    fn random_play(&mut self, rngs: &mut [Rng]) {
+        let me = self.current;
+        let rng = &mut rngs[me as usize];
+        let mask = self.playable_mask();
+        let plays = Self::play_count(mask);
+        if plays == 0 {
+            // The stuck options (rule 6).
+            let (opts, n) = self.stuck_options();
+            let a = opts[rng.below(n as u32) as usize];
+            self.step(a, &mut NoEvents);
+            return;
+        }
+        let (mut kind, mut named) = Self::pick_at(mask, rng.below(plays));
+        self.counters.actions += 1;
+        self.group = Group {
+            first: kind,
+            color_before: self.color,
+            ..Group::default()
+        };
+        loop {
+            self.lay(me, kind, named, &mut NoEvents);
+            let add = self.addable_mask();
+            if add == 0 {
+                break;
+            }
+            // `step` leaves the phase at `Group` here (nothing reads it before the next
+            // decision sets it again), then checks the cap.
+            if self.counters.actions >= self.opts.max_actions {
+                self.phase = Phase::Group;
+                self.check_cap(&mut NoEvents);
+                return;
+            }
+            let plays = Self::play_count(add);
+            let i = rng.below(plays + 1);
+            self.counters.actions += 1;
+            if i == plays {
+                // Done.
+                break;
+            }
+            (kind, named) = Self::pick_at(add, i);
+        }
+        self.finish_play(&mut NoEvents);
+        self.check_cap(&mut NoEvents);
     }
 
     /// A uniformly random legal action (see the module comment).

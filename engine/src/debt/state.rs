@@ -731,6 +731,12 @@ impl DebtState {
                 }
             }
         }
+        self.check_cap(log);
+    }
+
+    /// Ends the game (truncated) once the action cap is reached: the end of every `step`.
+    #[inline]
+    pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
         if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
             self.truncated = true;
             self.phase = Phase::Over;
@@ -739,7 +745,13 @@ impl DebtState {
     }
 
     /// `seat` lays one card of the play (a wild names `named`).
-    fn lay(&mut self, seat: u8, kind: u8, named: Option<u8>, log: &mut impl EventSink<Event>) {
+    pub(crate) fn lay(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
         self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
@@ -793,7 +805,7 @@ impl DebtState {
         false
     }
 
-    fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
+    pub(crate) fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
         let me = self.current;
         let g = self.group;
         self.last_player = me;

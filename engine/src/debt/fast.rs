@@ -223,14 +223,18 @@ impl DebtState {
         } else {
             0
         };
-        let can_buy = self.can_buy();
+        // The other seats with a pile (a seat without one offers no buy).
+        let others = if self.can_buy() {
+            self.pile_seats & !(1u16 << me)
+        } else {
+            0
+        };
         let mut buys = 0;
-        if can_buy {
-            for t in 0..self.n {
-                if t != me {
-                    buys += power.min(self.piles[t as usize].len() as u32);
-                }
-            }
+        let mut m = others;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            buys += power.min(self.piles[t].len() as u32);
         }
         let total = take as u32 + 1 + own + buys;
         let mut i = rng.below(total);
@@ -248,10 +252,10 @@ impl DebtState {
             return if i == 0 { COMBINE } else { withdraw(i as u8) };
         }
         i -= own;
-        for t in 0..self.n {
-            if t == me {
-                continue;
-            }
+        let mut m = others;
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
             let c = power.min(self.piles[t as usize].len() as u32);
             if i < c {
                 return buy(t, i as u8 + 1);

@@ -176,6 +176,7 @@ impl DebtScenario {
                 st.piles[seat].add(k as usize);
                 st.own_pile[seat][k as usize] += 1;
             }
+            st.sync_pile(seat as u8);
         }
         let subset = |known: &Vec<Vec<String>>,
                       what: &str,

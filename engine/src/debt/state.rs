@@ -111,6 +111,9 @@ pub struct DebtState {
     pub(crate) debt: u16,
     pub(crate) hands: [DebtHand; MAX_PLAYERS],
     pub(crate) piles: [DebtHand; MAX_PLAYERS],
+    /// Bit `s` set iff `piles[s]` holds a card (kept with the piles: `sync_pile`), so the
+    /// turn-start checks and the buy count are word operations.
+    pub(crate) pile_seats: u16,
     /// Lower bounds everyone knows of each hand's and pile's cards (cards that came face up
     /// from the play area), and each owner's lower bounds of their own pile.
     pub(crate) known_hand: [[u8; NUM_KINDS]; MAX_PLAYERS],
@@ -165,6 +168,7 @@ impl DebtState {
             debt: 0,
             hands: [DebtHand::new(); MAX_PLAYERS],
             piles: [DebtHand::new(); MAX_PLAYERS],
+            pile_seats: 0,
             known_hand: [[0; NUM_KINDS]; MAX_PLAYERS],
             known_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
             own_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
@@ -407,7 +411,27 @@ impl DebtState {
             m &= m - 1;
         };
         pile.remove(kind);
+        self.sync_pile(seat);
         kind as u8
+    }
+
+    /// Brings `pile_seats`' bit of `seat` up to date after its pile changed.
+    #[inline]
+    pub(crate) fn sync_pile(&mut self, seat: u8) {
+        let bit = 1u16 << seat;
+        if self.piles[seat as usize].is_empty() {
+            self.pile_seats &= !bit;
+        } else {
+            self.pile_seats |= bit;
+        }
+    }
+
+    /// Whether some seat other than `seat` has a pile.
+    #[inline]
+    fn others_have_piles(&self, seat: u8) -> bool {
+        debug_assert!((0..self.n)
+            .all(|t| (self.pile_seats >> t & 1 == 1) != self.piles[t as usize].is_empty()));
+        self.pile_seats & !(1u16 << seat) != 0
     }
 
     /// `k` cards left `seat`'s pile face down: what everyone knows of it loses `k` of each kind.
@@ -445,7 +469,7 @@ impl DebtState {
         if self.power(me) == 0 || (self.n == 2 && self.color != self.power_color(me)) {
             return false;
         }
-        (0..self.n).any(|t| t != me && !self.piles[t as usize].is_empty())
+        self.others_have_piles(me)
     }
 
     /// Whether `kind` may be laid as the first card of a play (S3).
@@ -965,6 +989,7 @@ impl DebtState {
                 public: false,
             });
         }
+        self.sync_pile(me);
         if !self.piles[s].is_empty() {
             self.take_own(me, 1, log);
         }

@@ -193,11 +193,16 @@ impl DebtState {
         log: &mut impl EventSink<Event>,
     ) -> Self {
         let mut s = Self::empty(opts, players, seed);
+        // The melon in kind order (as `add_shuffled` one card at a time would lay it out).
+        let mut all = [0u16; MAX_CARDS];
+        let mut len = 0;
         for k in 0..NUM_KINDS {
             for _ in 0..s.deck[k] {
-                s.melon.add_shuffled(k as u16);
+                all[len] = k as u16;
+                len += 1;
             }
         }
+        s.melon.fill_shuffled(&all[..len]);
         for seat in 0..players {
             s.bp[seat] = s.draw_power_card(seat as u8, log);
         }
@@ -223,19 +228,22 @@ impl DebtState {
             seat: starter,
             tied: tied as u8,
         });
-        for _ in 0..opts.hand_size {
-            for seat in 0..players {
-                let c = s
-                    .melon
-                    .draw(&mut s.rng)
-                    .expect("validated: the melon holds the deal") as u8;
-                s.hands[seat].add(c as usize);
+        // A card to each seat in turn, `hand_size` rounds (validated: the melon holds the
+        // deal); one batch, the same cards as drawing them one at a time.
+        let mut seat = 0;
+        let hands = &mut s.hands;
+        s.melon
+            .draw_many(opts.hand_size as usize * players, &mut s.rng, |c| {
+                hands[seat].add(c as usize);
                 log.event(Event::Deal {
                     seat: seat as u8,
-                    card: c,
+                    card: c as u8,
                 });
-            }
-        }
+                seat += 1;
+                if seat == players {
+                    seat = 0;
+                }
+            });
         s.turn_first_card(log);
         s.last_player = starter;
         let first = if opts.starter_plays_first {
@@ -362,6 +370,21 @@ impl DebtState {
 
     /// `seat` draws `count` cards from the melon into the hand (a Draw card, an attack).
     fn draw_into_hand(&mut self, seat: u8, count: u16, log: &mut impl EventSink<Event>) {
+        if count as usize <= self.melon.len() {
+            // No reshuffle on the way: one batch, the same cards and random numbers as
+            // `draw_melon` one at a time.
+            let hand = &mut self.hands[seat as usize];
+            self.melon.draw_many(count as usize, &mut self.rng, |c| {
+                hand.add(c as usize);
+                log.event(Event::Drew {
+                    seat,
+                    card: c as u8,
+                });
+            });
+            self.counters.cards_drawn += count as u32;
+            log.event(Event::Punished { seat, cards: count });
+            return;
+        }
         let mut got = 0;
         for _ in 0..count {
             let Some(c) = self.draw_melon(log) else { break };
@@ -979,15 +1002,32 @@ impl DebtState {
         if from_area > 0 {
             self.reset_debt_from_top(log);
         }
-        for _ in from_area..count as u16 {
-            let Some(k) = self.draw_melon(log) else { break };
-            self.piles[s].add(k as usize);
-            self.own_pile[s][k as usize] += 1;
-            log.event(Event::ToPile {
-                seat: me,
-                card: k,
-                public: false,
+        let drawn = (count as u16).saturating_sub(from_area) as usize;
+        if drawn <= self.melon.len() {
+            // No reshuffle on the way: one batch, the same cards and random numbers as
+            // `draw_melon` one at a time.
+            let (pile, own) = (&mut self.piles[s], &mut self.own_pile[s]);
+            self.melon.draw_many(drawn, &mut self.rng, |k| {
+                pile.add(k as usize);
+                own[k as usize] += 1;
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k as u8,
+                    public: false,
+                });
             });
+            self.counters.cards_drawn += drawn as u32;
+        } else {
+            for _ in 0..drawn {
+                let Some(k) = self.draw_melon(log) else { break };
+                self.piles[s].add(k as usize);
+                self.own_pile[s][k as usize] += 1;
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k,
+                    public: false,
+                });
+            }
         }
         self.sync_pile(me);
         if !self.piles[s].is_empty() {

@@ -97,6 +97,16 @@ impl DebtState {
                         if self.phase == Phase::Play {
                             self.random_play(rngs);
                         }
+                    } else if (BUY..ATTACK).contains(&a) {
+                        // As `step` does for a buy; the play follows at once.
+                        self.counters.actions += 1;
+                        let i = a - BUY;
+                        self.buy(me, (i / 9) as u8, (i % 9 + 1) as u8, &mut NoEvents);
+                        self.phase = Phase::Play;
+                        self.check_cap(&mut NoEvents);
+                        if self.phase == Phase::Play {
+                            self.random_play(rngs);
+                        }
                     } else {
                         self.step(a, &mut NoEvents);
                     }

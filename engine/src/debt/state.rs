@@ -792,6 +792,7 @@ impl DebtState {
     }
 
     /// `seat` lays one card of the play (a wild names `named`).
+    #[inline(always)]
     pub(crate) fn lay(
         &mut self,
         seat: u8,
@@ -1038,7 +1039,7 @@ impl DebtState {
     }
 
     /// Move 10: `me` buys `count` cards from the top of `from`'s (shuffled) pile.
-    fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
         for _ in 0..count {
             let k = self.pile_take(from);
             self.hands[me as usize].add(k as usize);

@@ -853,6 +853,7 @@ impl DebtState {
         false
     }
 
+    #[inline(always)]
     pub(crate) fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
         let me = self.current;
         let g = self.group;
@@ -1119,6 +1120,7 @@ impl DebtState {
     }
 
     /// The turn of `me` is over; `next` plays after the UNO call and the DEBT window, if any.
+    #[inline(always)]
     fn end_turn(&mut self, me: u8, next: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::TurnEnd { seat: me });
         self.next_after = next;
@@ -1131,6 +1133,7 @@ impl DebtState {
         self.begin_turn(next, log);
     }
 
+    #[inline(always)]
     pub(crate) fn begin_turn(&mut self, seat: u8, _log: &mut impl EventSink<Event>) {
         self.current = seat;
         self.counters.turns += 1;

@@ -160,7 +160,7 @@ impl DebtScenario {
                 ));
             }
             take(k, &format!("buying_power[{seat}]"))?;
-            st.bp[seat] = k;
+            st.set_buying_power(seat as u8, k);
         }
         for (seat, cards) in self.hands.iter().enumerate() {
             for c in cards {

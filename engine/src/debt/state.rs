@@ -119,8 +119,11 @@ pub struct DebtState {
     pub(crate) known_hand: [[u8; NUM_KINDS]; MAX_PLAYERS],
     pub(crate) known_pile: [[u8; NUM_KINDS]; MAX_PLAYERS],
     pub(crate) own_pile: [[u8; NUM_KINDS]; MAX_PLAYERS],
-    /// Buying-power card per seat.
+    /// Buying-power card per seat (set with `set_buying_power`).
     pub(crate) bp: [u8; MAX_PLAYERS],
+    /// Per seat, `power` and `group_limit` of its buying-power card, kept with `bp`.
+    pub(crate) powers: [u8; MAX_PLAYERS],
+    pub(crate) limits: [u8; MAX_PLAYERS],
     pub(crate) starter: u8,
     pub(crate) current: u8,
     pub(crate) clockwise: bool,
@@ -173,6 +176,9 @@ impl DebtState {
             known_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
             own_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
             bp: [0; MAX_PLAYERS],
+            // What `set_buying_power` gives card 0 (a 0).
+            powers: [opts.zero_power; MAX_PLAYERS],
+            limits: [1; MAX_PLAYERS],
             starter: 0,
             current: 0,
             clockwise: true,
@@ -204,7 +210,8 @@ impl DebtState {
         }
         s.melon.fill_shuffled(&all[..len]);
         for seat in 0..players {
-            s.bp[seat] = s.draw_power_card(seat as u8, log);
+            let card = s.draw_power_card(seat as u8, log);
+            s.set_buying_power(seat as u8, card);
         }
         // The highest buying power starts; ties are broken at random.
         let best = (0..players)
@@ -315,16 +322,30 @@ impl DebtState {
     /// Cards `seat`'s buying power counts for where it is a number of cards to take.
     #[inline]
     pub fn power(&self, seat: u8) -> u8 {
-        match self.power_number(seat) {
-            0 => self.opts.zero_power,
-            p => p,
-        }
+        debug_assert_eq!(
+            self.powers[seat as usize],
+            match self.power_number(seat) {
+                0 => self.opts.zero_power,
+                p => p,
+            }
+        );
+        self.powers[seat as usize]
     }
 
     /// Most cards `seat` may lay in one play (a single card is always allowed).
     #[inline]
     pub fn group_limit(&self, seat: u8) -> u8 {
-        self.power_number(seat).max(1)
+        debug_assert_eq!(self.limits[seat as usize], self.power_number(seat).max(1));
+        self.limits[seat as usize]
+    }
+
+    /// Gives `seat` the buying-power card `card`.
+    pub(crate) fn set_buying_power(&mut self, seat: u8, card: u8) {
+        let s = seat as usize;
+        self.bp[s] = card;
+        let p = number_or_zero(card);
+        self.powers[s] = if p == 0 { self.opts.zero_power } else { p };
+        self.limits[s] = p.max(1);
     }
 
     #[inline]
@@ -419,6 +440,7 @@ impl DebtState {
 
     /// A random card of `seat`'s pile (it is shuffled before every draw), removed from it: the
     /// `r`-th card counting the kinds in ascending order.
+    #[inline]
     fn pile_take(&mut self, seat: u8) -> u8 {
         let pile = &mut self.piles[seat as usize];
         let mut r = self.rng.below(pile.len() as u32);
@@ -948,7 +970,8 @@ impl DebtState {
             let old = self.bp[me as usize];
             self.melon.add_shuffled(old as u16);
             log.event(Event::Exchanged { seat: me, old });
-            self.bp[me as usize] = self.draw_power_card(me, log);
+            let card = self.draw_power_card(me, log);
+            self.set_buying_power(me, card);
         }
         let g = self.group;
         let odd = g.reverses & 1 == 1;

@@ -133,7 +133,14 @@ impl DebtState {
             // The stuck options (rule 6).
             let (opts, n) = self.stuck_options();
             let a = opts[rng.below(n as u32) as usize];
-            self.step(a, &mut NoEvents);
+            // As `step` does for these.
+            self.counters.actions += 1;
+            if a == DONE {
+                self.stuck_pass(me, &mut NoEvents);
+            } else {
+                self.stuck(me, a, &mut NoEvents);
+            }
+            self.check_cap(&mut NoEvents);
             return;
         }
         let (mut kind, mut named) = Self::pick_at(mask, rng.below(plays));
@@ -218,6 +225,7 @@ impl DebtState {
         }
     }
 
+    #[inline(always)]
     fn sample_start(&self, took: bool, rng: &mut Rng) -> Action {
         let me = self.current;
         let mi = me as usize;

@@ -310,7 +310,20 @@ impl DebtState {
     /// The seat `steps` places from `from` in the direction of play.
     #[inline]
     pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
-        crate::game::seat_after(from, steps, self.n, self.clockwise)
+        // `game::seat_after` with one reduction: `from + s` and `from + n - s` are below 2n.
+        let n = self.n;
+        let s = if steps < n { steps } else { steps % n };
+        let t = if self.clockwise {
+            from + s
+        } else {
+            from + n - s
+        };
+        let seat = if t >= n { t - n } else { t };
+        debug_assert_eq!(
+            seat,
+            crate::game::seat_after(from, steps, n, self.clockwise)
+        );
+        seat
     }
 
     /// The buying-power number of `seat` (0-9).
@@ -741,16 +754,7 @@ impl DebtState {
                             };
                             self.phase = Phase::Attack;
                         }
-                        (_, DONE) => {
-                            // Stuck with a pile under stuck_with_pile = pass: no option, but
-                            // rule 6's one card from the pile still comes into the hand (S15).
-                            self.stats.stuck[me as usize] += 1;
-                            if !self.piles[me as usize].is_empty() {
-                                self.take_own(me, 1, log);
-                            }
-                            let next = self.next_seat(me, 1);
-                            self.end_turn(me, next, log);
-                        }
+                        (_, DONE) => self.stuck_pass(me, log),
                         (_, opt) => self.stuck(me, opt, log),
                     }
                 }
@@ -997,8 +1001,19 @@ impl DebtState {
         self.end_turn(me, next, log);
     }
 
+    /// Stuck with a pile under stuck_with_pile = pass: no option, but rule 6's one card from
+    /// the pile still comes into the hand (S15).
+    pub(crate) fn stuck_pass(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        self.stats.stuck[me as usize] += 1;
+        if !self.piles[me as usize].is_empty() {
+            self.take_own(me, 1, log);
+        }
+        let next = self.next_seat(me, 1);
+        self.end_turn(me, next, log);
+    }
+
     /// Rule 6: `me` cannot play and takes option one or two.
-    fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
         let s = me as usize;
         let count = self.power(self.last_player);
         self.stats.stuck[s] += 1;

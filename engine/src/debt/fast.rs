@@ -85,7 +85,21 @@ impl DebtState {
     fn random_playout_body(&mut self, rngs: &mut [Rng]) {
         loop {
             match self.phase {
-                Phase::Play => self.random_play(rngs),
+                Phase::Play => self.random_play(rngs, false),
+                Phase::Reward => self.random_play(rngs, true),
+                Phase::Attack => {
+                    // As `sample` picks and `step` applies an attack.
+                    let me = self.current;
+                    let others = self.n as u32 - 1;
+                    let i = rngs[me as usize].below(2 * others);
+                    let mut t = (i % others) as u8;
+                    if t >= me {
+                        t += 1;
+                    }
+                    self.counters.actions += 1;
+                    self.attack(me, t, i >= others, &mut NoEvents);
+                    self.check_cap(&mut NoEvents);
+                }
                 Phase::Start { took } => {
                     let me = self.current;
                     let a = self.sample_start(took, &mut rngs[me as usize]);
@@ -95,7 +109,7 @@ impl DebtState {
                         self.phase = Phase::Play;
                         self.check_cap(&mut NoEvents);
                         if self.phase == Phase::Play {
-                            self.random_play(rngs);
+                            self.random_play(rngs, false);
                         }
                     } else if (BUY..ATTACK).contains(&a) {
                         // As `step` does for a buy; the play follows at once.
@@ -105,7 +119,7 @@ impl DebtState {
                         self.phase = Phase::Play;
                         self.check_cap(&mut NoEvents);
                         if self.phase == Phase::Play {
-                            self.random_play(rngs);
+                            self.random_play(rngs, false);
                         }
                     } else {
                         self.step(a, &mut NoEvents);
@@ -121,15 +135,29 @@ impl DebtState {
         }
     }
 
-    /// `random_playout`'s `Play` decision of `current` and the group decisions that follow it,
-    /// applied as `step` does (the phase is `Play`).
+    /// `random_playout`'s `Play` (or, `reward`, `Reward`) decision of `current` and the group
+    /// decisions that follow it, applied as `step` does.
     #[inline(always)]
-    fn random_play(&mut self, rngs: &mut [Rng]) {
+    fn random_play(&mut self, rngs: &mut [Rng], reward: bool) {
         let me = self.current;
         let rng = &mut rngs[me as usize];
         let mask = self.playable_mask();
         let plays = Self::play_count(mask);
-        if plays == 0 {
+        let first = if reward {
+            let i = rng.below(plays + 1);
+            if i == plays {
+                // Done: no reward play.
+                self.counters.actions += 1;
+                self.group = Group {
+                    reward: true,
+                    ..Group::default()
+                };
+                self.phase = Phase::Attack;
+                self.check_cap(&mut NoEvents);
+                return;
+            }
+            i
+        } else if plays == 0 {
             // The stuck options (rule 6).
             let (opts, n) = self.stuck_options();
             let a = opts[rng.below(n as u32) as usize];
@@ -142,12 +170,15 @@ impl DebtState {
             }
             self.check_cap(&mut NoEvents);
             return;
-        }
-        let (mut kind, mut named) = Self::pick_at(mask, rng.below(plays));
+        } else {
+            rng.below(plays)
+        };
+        let (mut kind, mut named) = Self::pick_at(mask, first);
         self.counters.actions += 1;
         self.group = Group {
             first: kind,
             color_before: self.color,
+            reward,
             ..Group::default()
         };
         loop {

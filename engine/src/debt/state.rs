@@ -965,7 +965,13 @@ impl DebtState {
     }
 
     /// The reward's attack on `t` (rule 4), after the reward play (in `group`).
-    fn attack(&mut self, me: u8, t: u8, exchange: bool, log: &mut impl EventSink<Event>) {
+    pub(crate) fn attack(
+        &mut self,
+        me: u8,
+        t: u8,
+        exchange: bool,
+        log: &mut impl EventSink<Event>,
+    ) {
         log.event(Event::Attack {
             seat: me,
             defender: t,

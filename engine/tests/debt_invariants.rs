@@ -155,4 +155,23 @@ fn play_random_matches_the_generic_loop() {
             }
         }
     }
+    // Games cut by the action cap at every point of a turn (a group, a start, a window).
+    for (name, opts) in option_sets() {
+        for max_actions in 1..=60 {
+            let opts = DebtOptions {
+                max_actions,
+                ..opts
+            };
+            for players in [2, 4] {
+                let seed = 100 + max_actions as u64;
+                let st = DebtState::deal(opts, players, stream_seed(seed, 9));
+                common::assert_play_random_matches_generic(
+                    st,
+                    seed,
+                    |s: &DebtState| s.melon().as_slice().to_vec(),
+                    name,
+                );
+            }
+        }
+    }
 }

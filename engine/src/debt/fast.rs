@@ -1,15 +1,18 @@
 //! Random play without building the legal-action list: `Game::sample_legal` picks exactly the
 //! action `legal[rng.below(legal.len())]` would over the ascending list `legal_actions` writes
 //! (the random agent's path in the batch runner; `engine/tests/debt_invariants.rs` checks the
-//! equivalence).
+//! equivalence). `Game::play_random` runs `random_playout`, a loop that samples and applies the
+//! common decisions (a play and the group that follows it, proceeding from the start of a turn)
+//! in one step, consuming the generators exactly as the generic loop does (tested there too).
 
 use super::action::*;
 use super::cards::{WILD, WILD_DRAW_FOUR};
-use super::state::{DebtState, Phase, NO_COLOR};
+use super::state::{DebtState, Group, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
 use crate::classic::cards::{rank_of, COLOR_MASK, RANK_MASK};
 use crate::rng::Rng;
+use crate::NoEvents;
 
 const WILDS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR);
 
@@ -45,6 +48,163 @@ impl DebtState {
         let j = i - nc;
         let kind = select(mask & WILDS, j / 4) as u8;
         encode_play(kind, (j % 4) as u8)
+    }
+
+    /// The kind and named colour (wilds) of `play_at(mask, i)`.
+    #[inline(always)]
+    fn pick_at(mask: u64, i: u32) -> (u8, Option<u8>) {
+        let coloured = mask & !WILDS;
+        let nc = coloured.count_ones();
+        if i < nc {
+            return (select(coloured, i) as u8, None);
+        }
+        let j = i - nc;
+        (select(mask & WILDS, j / 4) as u8, Some((j % 4) as u8))
+    }
+
+    /// `Game::play_random` for Debt (see the module comment).
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::has_bmi() {
+            // SAFETY: the CPU has the features `random_playout_bmi` is compiled for.
+            unsafe { self.random_playout_bmi(rngs) };
+            return;
+        }
+        self.random_playout_body(rngs)
+    }
+
+    /// `random_playout_body` compiled for CPUs with BMI1, BMI2 and LZCNT (see
+    /// `bits::has_bmi`); the same code, so the same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt")]
+    fn random_playout_bmi(&mut self, rngs: &mut [Rng]) {
+        self.random_playout_body(rngs)
+    }
+
+    #[inline(always)]
+    fn random_playout_body(&mut self, rngs: &mut [Rng]) {
+        loop {
+            match self.phase {
+                Phase::Play => self.random_play(rngs, false),
+                Phase::Reward => self.random_play(rngs, true),
+                Phase::Attack => {
+                    // As `sample` picks and `step` applies an attack.
+                    let me = self.current;
+                    let others = self.n as u32 - 1;
+                    let i = rngs[me as usize].below(2 * others);
+                    let mut t = (i % others) as u8;
+                    if t >= me {
+                        t += 1;
+                    }
+                    self.counters.actions += 1;
+                    self.attack(me, t, i >= others, &mut NoEvents);
+                    self.check_cap(&mut NoEvents);
+                }
+                Phase::Start { took } => {
+                    let me = self.current;
+                    let a = self.sample_start(took, &mut rngs[me as usize]);
+                    if a == PROCEED {
+                        // As `step` does for PROCEED; the play follows at once.
+                        self.counters.actions += 1;
+                        self.phase = Phase::Play;
+                        self.check_cap(&mut NoEvents);
+                        if self.phase == Phase::Play {
+                            self.random_play(rngs, false);
+                        }
+                    } else if (BUY..ATTACK).contains(&a) {
+                        // As `step` does for a buy; the play follows at once.
+                        self.counters.actions += 1;
+                        let i = a - BUY;
+                        self.buy(me, (i / 9) as u8, (i % 9 + 1) as u8, &mut NoEvents);
+                        self.phase = Phase::Play;
+                        self.check_cap(&mut NoEvents);
+                        if self.phase == Phase::Play {
+                            self.random_play(rngs, false);
+                        }
+                    } else {
+                        self.step(a, &mut NoEvents);
+                    }
+                }
+                Phase::Over => return,
+                _ => {
+                    let (seat, _) = self.actor().expect("a decision");
+                    let a = self.sample(&mut rngs[seat as usize]);
+                    self.step(a, &mut NoEvents);
+                }
+            }
+        }
+    }
+
+    /// `random_playout`'s `Play` (or, `reward`, `Reward`) decision of `current` and the group
+    /// decisions that follow it, applied as `step` does.
+    #[inline(always)]
+    fn random_play(&mut self, rngs: &mut [Rng], reward: bool) {
+        let me = self.current;
+        let rng = &mut rngs[me as usize];
+        let mask = self.playable_mask();
+        let plays = Self::play_count(mask);
+        let first = if reward {
+            let i = rng.below(plays + 1);
+            if i == plays {
+                // Done: no reward play.
+                self.counters.actions += 1;
+                self.group = Group {
+                    reward: true,
+                    ..Group::default()
+                };
+                self.phase = Phase::Attack;
+                self.check_cap(&mut NoEvents);
+                return;
+            }
+            i
+        } else if plays == 0 {
+            // The stuck options (rule 6).
+            let (opts, n) = self.stuck_options();
+            let a = opts[rng.below(n as u32) as usize];
+            // As `step` does for these.
+            self.counters.actions += 1;
+            if a == DONE {
+                self.stuck_pass(me, &mut NoEvents);
+            } else {
+                self.stuck(me, a, &mut NoEvents);
+            }
+            self.check_cap(&mut NoEvents);
+            return;
+        } else {
+            rng.below(plays)
+        };
+        let (mut kind, mut named) = Self::pick_at(mask, first);
+        self.counters.actions += 1;
+        self.group = Group {
+            first: kind,
+            color_before: self.color,
+            reward,
+            ..Group::default()
+        };
+        loop {
+            self.lay(me, kind, named, &mut NoEvents);
+            let add = self.addable_mask();
+            if add == 0 {
+                break;
+            }
+            // `step` leaves the phase at `Group` here (nothing reads it before the next
+            // decision sets it again), then checks the cap.
+            if self.counters.actions >= self.opts.max_actions {
+                self.phase = Phase::Group;
+                self.check_cap(&mut NoEvents);
+                return;
+            }
+            let plays = Self::play_count(add);
+            let i = rng.below(plays + 1);
+            self.counters.actions += 1;
+            if i == plays {
+                // Done.
+                break;
+            }
+            (kind, named) = Self::pick_at(add, i);
+        }
+        self.finish_play(&mut NoEvents);
+        self.check_cap(&mut NoEvents);
     }
 
     /// A uniformly random legal action (see the module comment).
@@ -96,6 +256,7 @@ impl DebtState {
         }
     }
 
+    #[inline(always)]
     fn sample_start(&self, took: bool, rng: &mut Rng) -> Action {
         let me = self.current;
         let mi = me as usize;
@@ -111,14 +272,18 @@ impl DebtState {
         } else {
             0
         };
-        let can_buy = self.can_buy();
+        // The other seats with a pile (a seat without one offers no buy).
+        let others = if self.can_buy() {
+            self.pile_seats & !(1u16 << me)
+        } else {
+            0
+        };
         let mut buys = 0;
-        if can_buy {
-            for t in 0..self.n {
-                if t != me {
-                    buys += power.min(self.piles[t as usize].len() as u32);
-                }
-            }
+        let mut m = others;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            buys += power.min(self.piles[t].len() as u32);
         }
         let total = take as u32 + 1 + own + buys;
         let mut i = rng.below(total);
@@ -136,10 +301,10 @@ impl DebtState {
             return if i == 0 { COMBINE } else { withdraw(i as u8) };
         }
         i -= own;
-        for t in 0..self.n {
-            if t == me {
-                continue;
-            }
+        let mut m = others;
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
             let c = power.min(self.piles[t as usize].len() as u32);
             if i < c {
                 return buy(t, i as u8 + 1);

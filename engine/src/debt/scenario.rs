@@ -160,7 +160,7 @@ impl DebtScenario {
                 ));
             }
             take(k, &format!("buying_power[{seat}]"))?;
-            st.bp[seat] = k;
+            st.set_buying_power(seat as u8, k);
         }
         for (seat, cards) in self.hands.iter().enumerate() {
             for c in cards {
@@ -176,6 +176,7 @@ impl DebtScenario {
                 st.piles[seat].add(k as usize);
                 st.own_pile[seat][k as usize] += 1;
             }
+            st.sync_pile(seat as u8);
         }
         let subset = |known: &Vec<Vec<String>>,
                       what: &str,

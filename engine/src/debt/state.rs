@@ -111,13 +111,19 @@ pub struct DebtState {
     pub(crate) debt: u16,
     pub(crate) hands: [DebtHand; MAX_PLAYERS],
     pub(crate) piles: [DebtHand; MAX_PLAYERS],
+    /// Bit `s` set iff `piles[s]` holds a card (kept with the piles: `sync_pile`), so the
+    /// turn-start checks and the buy count are word operations.
+    pub(crate) pile_seats: u16,
     /// Lower bounds everyone knows of each hand's and pile's cards (cards that came face up
     /// from the play area), and each owner's lower bounds of their own pile.
     pub(crate) known_hand: [[u8; NUM_KINDS]; MAX_PLAYERS],
     pub(crate) known_pile: [[u8; NUM_KINDS]; MAX_PLAYERS],
     pub(crate) own_pile: [[u8; NUM_KINDS]; MAX_PLAYERS],
-    /// Buying-power card per seat.
+    /// Buying-power card per seat (set with `set_buying_power`).
     pub(crate) bp: [u8; MAX_PLAYERS],
+    /// Per seat, `power` and `group_limit` of its buying-power card, kept with `bp`.
+    pub(crate) powers: [u8; MAX_PLAYERS],
+    pub(crate) limits: [u8; MAX_PLAYERS],
     pub(crate) starter: u8,
     pub(crate) current: u8,
     pub(crate) clockwise: bool,
@@ -165,10 +171,14 @@ impl DebtState {
             debt: 0,
             hands: [DebtHand::new(); MAX_PLAYERS],
             piles: [DebtHand::new(); MAX_PLAYERS],
+            pile_seats: 0,
             known_hand: [[0; NUM_KINDS]; MAX_PLAYERS],
             known_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
             own_pile: [[0; NUM_KINDS]; MAX_PLAYERS],
             bp: [0; MAX_PLAYERS],
+            // What `set_buying_power` gives card 0 (a 0).
+            powers: [opts.zero_power; MAX_PLAYERS],
+            limits: [1; MAX_PLAYERS],
             starter: 0,
             current: 0,
             clockwise: true,
@@ -189,13 +199,19 @@ impl DebtState {
         log: &mut impl EventSink<Event>,
     ) -> Self {
         let mut s = Self::empty(opts, players, seed);
+        // The melon in kind order (as `add_shuffled` one card at a time would lay it out).
+        let mut all = [0u16; MAX_CARDS];
+        let mut len = 0;
         for k in 0..NUM_KINDS {
             for _ in 0..s.deck[k] {
-                s.melon.add_shuffled(k as u16);
+                all[len] = k as u16;
+                len += 1;
             }
         }
+        s.melon.fill_shuffled(&all[..len]);
         for seat in 0..players {
-            s.bp[seat] = s.draw_power_card(seat as u8, log);
+            let card = s.draw_power_card(seat as u8, log);
+            s.set_buying_power(seat as u8, card);
         }
         // The highest buying power starts; ties are broken at random.
         let best = (0..players)
@@ -219,19 +235,22 @@ impl DebtState {
             seat: starter,
             tied: tied as u8,
         });
-        for _ in 0..opts.hand_size {
-            for seat in 0..players {
-                let c = s
-                    .melon
-                    .draw(&mut s.rng)
-                    .expect("validated: the melon holds the deal") as u8;
-                s.hands[seat].add(c as usize);
+        // A card to each seat in turn, `hand_size` rounds (validated: the melon holds the
+        // deal); one batch, the same cards as drawing them one at a time.
+        let mut seat = 0;
+        let hands = &mut s.hands;
+        s.melon
+            .draw_many(opts.hand_size as usize * players, &mut s.rng, |c| {
+                hands[seat].add(c as usize);
                 log.event(Event::Deal {
                     seat: seat as u8,
-                    card: c,
+                    card: c as u8,
                 });
-            }
-        }
+                seat += 1;
+                if seat == players {
+                    seat = 0;
+                }
+            });
         s.turn_first_card(log);
         s.last_player = starter;
         let first = if opts.starter_plays_first {
@@ -291,7 +310,20 @@ impl DebtState {
     /// The seat `steps` places from `from` in the direction of play.
     #[inline]
     pub(crate) fn next_seat(&self, from: u8, steps: u8) -> u8 {
-        crate::game::seat_after(from, steps, self.n, self.clockwise)
+        // `game::seat_after` with one reduction: `from + s` and `from + n - s` are below 2n.
+        let n = self.n;
+        let s = if steps < n { steps } else { steps % n };
+        let t = if self.clockwise {
+            from + s
+        } else {
+            from + n - s
+        };
+        let seat = if t >= n { t - n } else { t };
+        debug_assert_eq!(
+            seat,
+            crate::game::seat_after(from, steps, n, self.clockwise)
+        );
+        seat
     }
 
     /// The buying-power number of `seat` (0-9).
@@ -303,16 +335,30 @@ impl DebtState {
     /// Cards `seat`'s buying power counts for where it is a number of cards to take.
     #[inline]
     pub fn power(&self, seat: u8) -> u8 {
-        match self.power_number(seat) {
-            0 => self.opts.zero_power,
-            p => p,
-        }
+        debug_assert_eq!(
+            self.powers[seat as usize],
+            match self.power_number(seat) {
+                0 => self.opts.zero_power,
+                p => p,
+            }
+        );
+        self.powers[seat as usize]
     }
 
     /// Most cards `seat` may lay in one play (a single card is always allowed).
     #[inline]
     pub fn group_limit(&self, seat: u8) -> u8 {
-        self.power_number(seat).max(1)
+        debug_assert_eq!(self.limits[seat as usize], self.power_number(seat).max(1));
+        self.limits[seat as usize]
+    }
+
+    /// Gives `seat` the buying-power card `card`.
+    pub(crate) fn set_buying_power(&mut self, seat: u8, card: u8) {
+        let s = seat as usize;
+        self.bp[s] = card;
+        let p = number_or_zero(card);
+        self.powers[s] = if p == 0 { self.opts.zero_power } else { p };
+        self.limits[s] = p.max(1);
     }
 
     #[inline]
@@ -358,6 +404,21 @@ impl DebtState {
 
     /// `seat` draws `count` cards from the melon into the hand (a Draw card, an attack).
     fn draw_into_hand(&mut self, seat: u8, count: u16, log: &mut impl EventSink<Event>) {
+        if count as usize <= self.melon.len() {
+            // No reshuffle on the way: one batch, the same cards and random numbers as
+            // `draw_melon` one at a time.
+            let hand = &mut self.hands[seat as usize];
+            self.melon.draw_many(count as usize, &mut self.rng, |c| {
+                hand.add(c as usize);
+                log.event(Event::Drew {
+                    seat,
+                    card: c as u8,
+                });
+            });
+            self.counters.cards_drawn += count as u32;
+            log.event(Event::Punished { seat, cards: count });
+            return;
+        }
         let mut got = 0;
         for _ in 0..count {
             let Some(c) = self.draw_melon(log) else { break };
@@ -392,6 +453,7 @@ impl DebtState {
 
     /// A random card of `seat`'s pile (it is shuffled before every draw), removed from it: the
     /// `r`-th card counting the kinds in ascending order.
+    #[inline]
     fn pile_take(&mut self, seat: u8) -> u8 {
         let pile = &mut self.piles[seat as usize];
         let mut r = self.rng.below(pile.len() as u32);
@@ -407,7 +469,27 @@ impl DebtState {
             m &= m - 1;
         };
         pile.remove(kind);
+        self.sync_pile(seat);
         kind as u8
+    }
+
+    /// Brings `pile_seats`' bit of `seat` up to date after its pile changed.
+    #[inline]
+    pub(crate) fn sync_pile(&mut self, seat: u8) {
+        let bit = 1u16 << seat;
+        if self.piles[seat as usize].is_empty() {
+            self.pile_seats &= !bit;
+        } else {
+            self.pile_seats |= bit;
+        }
+    }
+
+    /// Whether some seat other than `seat` has a pile.
+    #[inline]
+    fn others_have_piles(&self, seat: u8) -> bool {
+        debug_assert!((0..self.n)
+            .all(|t| (self.pile_seats >> t & 1 == 1) != self.piles[t as usize].is_empty()));
+        self.pile_seats & !(1u16 << seat) != 0
     }
 
     /// `k` cards left `seat`'s pile face down: what everyone knows of it loses `k` of each kind.
@@ -445,7 +527,7 @@ impl DebtState {
         if self.power(me) == 0 || (self.n == 2 && self.color != self.power_color(me)) {
             return false;
         }
-        (0..self.n).any(|t| t != me && !self.piles[t as usize].is_empty())
+        self.others_have_piles(me)
     }
 
     /// Whether `kind` may be laid as the first card of a play (S3).
@@ -672,16 +754,7 @@ impl DebtState {
                             };
                             self.phase = Phase::Attack;
                         }
-                        (_, DONE) => {
-                            // Stuck with a pile under stuck_with_pile = pass: no option, but
-                            // rule 6's one card from the pile still comes into the hand (S15).
-                            self.stats.stuck[me as usize] += 1;
-                            if !self.piles[me as usize].is_empty() {
-                                self.take_own(me, 1, log);
-                            }
-                            let next = self.next_seat(me, 1);
-                            self.end_turn(me, next, log);
-                        }
+                        (_, DONE) => self.stuck_pass(me, log),
                         (_, opt) => self.stuck(me, opt, log),
                     }
                 }
@@ -731,6 +804,12 @@ impl DebtState {
                 }
             }
         }
+        self.check_cap(log);
+    }
+
+    /// Ends the game (truncated) once the action cap is reached: the end of every `step`.
+    #[inline]
+    pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
         if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
             self.truncated = true;
             self.phase = Phase::Over;
@@ -739,7 +818,14 @@ impl DebtState {
     }
 
     /// `seat` lays one card of the play (a wild names `named`).
-    fn lay(&mut self, seat: u8, kind: u8, named: Option<u8>, log: &mut impl EventSink<Event>) {
+    #[inline(always)]
+    pub(crate) fn lay(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
         self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
@@ -793,7 +879,8 @@ impl DebtState {
         false
     }
 
-    fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
+    #[inline(always)]
+    pub(crate) fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
         let me = self.current;
         let g = self.group;
         self.last_player = me;
@@ -878,7 +965,13 @@ impl DebtState {
     }
 
     /// The reward's attack on `t` (rule 4), after the reward play (in `group`).
-    fn attack(&mut self, me: u8, t: u8, exchange: bool, log: &mut impl EventSink<Event>) {
+    pub(crate) fn attack(
+        &mut self,
+        me: u8,
+        t: u8,
+        exchange: bool,
+        log: &mut impl EventSink<Event>,
+    ) {
         log.event(Event::Attack {
             seat: me,
             defender: t,
@@ -887,7 +980,8 @@ impl DebtState {
             let old = self.bp[me as usize];
             self.melon.add_shuffled(old as u16);
             log.event(Event::Exchanged { seat: me, old });
-            self.bp[me as usize] = self.draw_power_card(me, log);
+            let card = self.draw_power_card(me, log);
+            self.set_buying_power(me, card);
         }
         let g = self.group;
         let odd = g.reverses & 1 == 1;
@@ -913,8 +1007,19 @@ impl DebtState {
         self.end_turn(me, next, log);
     }
 
+    /// Stuck with a pile under stuck_with_pile = pass: no option, but rule 6's one card from
+    /// the pile still comes into the hand (S15).
+    pub(crate) fn stuck_pass(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        self.stats.stuck[me as usize] += 1;
+        if !self.piles[me as usize].is_empty() {
+            self.take_own(me, 1, log);
+        }
+        let next = self.next_seat(me, 1);
+        self.end_turn(me, next, log);
+    }
+
     /// Rule 6: `me` cannot play and takes option one or two.
-    fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
         let s = me as usize;
         let count = self.power(self.last_player);
         self.stats.stuck[s] += 1;
@@ -943,16 +1048,34 @@ impl DebtState {
         if from_area > 0 {
             self.reset_debt_from_top(log);
         }
-        for _ in from_area..count as u16 {
-            let Some(k) = self.draw_melon(log) else { break };
-            self.piles[s].add(k as usize);
-            self.own_pile[s][k as usize] += 1;
-            log.event(Event::ToPile {
-                seat: me,
-                card: k,
-                public: false,
+        let drawn = (count as u16).saturating_sub(from_area) as usize;
+        if drawn <= self.melon.len() {
+            // No reshuffle on the way: one batch, the same cards and random numbers as
+            // `draw_melon` one at a time.
+            let (pile, own) = (&mut self.piles[s], &mut self.own_pile[s]);
+            self.melon.draw_many(drawn, &mut self.rng, |k| {
+                pile.add(k as usize);
+                own[k as usize] += 1;
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k as u8,
+                    public: false,
+                });
             });
+            self.counters.cards_drawn += drawn as u32;
+        } else {
+            for _ in 0..drawn {
+                let Some(k) = self.draw_melon(log) else { break };
+                self.piles[s].add(k as usize);
+                self.own_pile[s][k as usize] += 1;
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k,
+                    public: false,
+                });
+            }
         }
+        self.sync_pile(me);
         if !self.piles[s].is_empty() {
             self.take_own(me, 1, log);
         }
@@ -961,7 +1084,7 @@ impl DebtState {
     }
 
     /// Move 10: `me` buys `count` cards from the top of `from`'s (shuffled) pile.
-    fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
         for _ in 0..count {
             let k = self.pile_take(from);
             self.hands[me as usize].add(k as usize);
@@ -1041,6 +1164,7 @@ impl DebtState {
     }
 
     /// The turn of `me` is over; `next` plays after the UNO call and the DEBT window, if any.
+    #[inline(always)]
     fn end_turn(&mut self, me: u8, next: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::TurnEnd { seat: me });
         self.next_after = next;
@@ -1053,6 +1177,7 @@ impl DebtState {
         self.begin_turn(next, log);
     }
 
+    #[inline(always)]
     pub(crate) fn begin_turn(&mut self, seat: u8, _log: &mut impl EventSink<Event>) {
         self.current = seat;
         self.counters.turns += 1;

@@ -146,6 +146,23 @@ fn simulate_shards_merge_to_the_single_run() {
         &[4],
         "simulate uber",
     );
+    check_sharded(
+        &t.path().join("constitution"),
+        &[
+            "simulate",
+            "-v",
+            "constitution",
+            "--preset",
+            "elimination",
+            "-p",
+            "4",
+            "-n",
+            "120",
+            "--csv",
+        ],
+        &[4],
+        "simulate constitution",
+    );
 }
 
 #[test]
@@ -215,6 +232,22 @@ fn tournament_shards_merge_to_the_single_run() {
         &[4],
         "tournament uber",
     );
+    check_sharded(
+        &t.path().join("constitution"),
+        &[
+            "tournament",
+            "-v",
+            "constitution",
+            "-a",
+            "random,heuristic",
+            "-p",
+            "3",
+            "-n",
+            "12",
+        ],
+        &[4],
+        "tournament constitution",
+    );
 }
 
 #[test]
@@ -281,6 +314,22 @@ fn balance_shards_merge_to_the_single_run() {
         ],
         &[4],
         "balance uber",
+    );
+    check_sharded(
+        &t.path().join("constitution"),
+        &[
+            "balance",
+            "-v",
+            "constitution",
+            "-p",
+            "2",
+            "-n",
+            "8",
+            "--precision",
+            "0",
+        ],
+        &[4],
+        "balance constitution",
     );
 }
 

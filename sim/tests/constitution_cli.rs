@@ -227,7 +227,7 @@ fn bad_constitution_input_is_refused() {
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    // The scenario notation is not built yet: a clear refusal.
+    // A scenario without its hands: a clear refusal naming what is missing.
     let sc = d.file("s.json", r#"{"players": 2}"#);
     let o = uno_in(
         d.path(),
@@ -241,7 +241,7 @@ fn bad_constitution_input_is_refused() {
     );
     let err = stderr(&o);
     assert!(!o.status.success() && o.status.code() != Some(101), "{err}");
-    assert!(err.contains("not built yet"), "{err}");
+    assert!(err.contains("missing field `hands`"), "{err}");
 }
 
 /// A tiny training run writes its model, and the model plays in a tournament.

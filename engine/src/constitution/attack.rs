@@ -3,7 +3,6 @@
 
 use super::cards::*;
 use super::event::{Event, Leave};
-use super::options::Mode;
 use super::state::*;
 use crate::game::EventSink;
 
@@ -508,7 +507,6 @@ impl ConState {
             // C61: a turn lost to a draw attack is a skipped turn: Death's clock ticks.
             self.tick_death(v, log);
         }
-        let _ = Mode::Normal;
     }
 
     /// FTPIP's new victim `s` (L182): play continues after the FTPIP user unless `s` defends.

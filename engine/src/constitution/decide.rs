@@ -114,14 +114,13 @@ impl ConState {
                     out.push(COLOR + c);
                 }
             }
-            Phase::Target { why } => {
+            // Every target decision names another seat still in the game.
+            Phase::Target { .. } => {
                 let me = self.who;
                 for s in 0..self.n {
-                    if s == me || !self.is_alive(s) {
-                        continue;
+                    if s != me && self.is_alive(s) {
+                        out.push(TARGET + s as u16);
                     }
-                    let _ = why;
-                    out.push(TARGET + s as u16);
                 }
             }
             Phase::Choose { why } => match why {
@@ -302,14 +301,15 @@ impl ConState {
                     None => self.turn_over(me, log),
                 }
             }
-            Phase::Color { why } => {
+            Phase::Color { .. } => {
                 let c = (a - COLOR) as u8;
                 self.ref_color = c;
                 log.event(Event::ColorNamed {
                     seat: self.who,
                     color: c,
                 });
-                let _ = why;
+                // A colour chosen inside a play (War, a first wild) finishes that play; one
+                // queued by the Prophet's look or Communism resumes what it interrupted.
                 if self.pend_open {
                     self.finish_play(log);
                 } else {

@@ -91,6 +91,10 @@ pub struct Outcome {
     /// The loser of a loser-only game (Über Uno's Nappy), `None` in every other game and when
     /// truncated.
     pub loser: Option<Seat>,
+    /// A loser-only game that ended by its rules with no loser (the Constitution's elimination
+    /// mode when the last two players leave together): every seat counts as not having lost.
+    /// `false` in every other game, and when truncated.
+    pub no_loser: bool,
     /// Placing per seat, 1 = best. Variants document their tie-breaks.
     pub placing: [u8; MAX_PLAYERS],
     /// Points per seat: the card points left in each hand (single hand) or the cumulative match
@@ -109,7 +113,7 @@ impl Outcome {
     pub fn won(&self, seat: Seat) -> bool {
         match self.loser {
             Some(l) => l != seat,
-            None => self.winner == Some(seat),
+            None => self.no_loser || self.winner == Some(seat),
         }
     }
 }

@@ -130,6 +130,12 @@ fn random_games_keep_every_invariant() {
                         Mode::Normal => assert!(o.loser.is_none()),
                         Mode::Elimination => {
                             assert!(o.winner.is_none());
+                            // No loser only when the last two left together: a draw that
+                            // counts as not lost for everyone.
+                            assert_eq!(o.no_loser, o.loser.is_none(), "{name}");
+                            if o.no_loser {
+                                assert!((0..players as u8).all(|s| o.won(s)));
+                            }
                             if let Some(l) = o.loser {
                                 // Last (a team shares its place).
                                 let worst = o.placing[..players].iter().max().unwrap();

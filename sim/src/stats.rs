@@ -881,6 +881,7 @@ mod tests {
                 num_players: 2,
                 winner,
                 loser: None,
+                no_loser: false,
                 placing: [1; MAX_PLAYERS],
                 points: [0; MAX_PLAYERS],
                 hands: 1,

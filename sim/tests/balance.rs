@@ -210,6 +210,7 @@ impl Game for Planted {
             num_players: n as u8,
             winner: Some(w),
             loser: None,
+            no_loser: false,
             placing,
             points: [0; MAX_PLAYERS],
             hands: 1,

@@ -1300,6 +1300,7 @@ impl ClassicState {
             num_players: self.n,
             winner,
             loser: None,
+            no_loser: false,
             placing,
             points,
             hands: self.hands_played,

@@ -1381,10 +1381,16 @@ impl ConState {
                 (!truncated && self.loser != NONE).then_some(self.loser),
             ),
         };
+        // Elimination mode, the last two out together: a draw with no loser (section 17).
+        let no_loser = !truncated
+            && self.opts.mode == Mode::Elimination
+            && self.loser == NONE
+            && self.alive_count() == 0;
         Some(Outcome {
             num_players: self.n,
             winner,
             loser,
+            no_loser,
             placing,
             points,
             hands: 1,

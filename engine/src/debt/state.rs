@@ -1218,6 +1218,7 @@ impl DebtState {
             num_players: self.n,
             winner,
             loser: None,
+            no_loser: false,
             placing,
             points,
             hands: 1,

@@ -1749,6 +1749,7 @@ impl HotDeathState {
             num_players: self.n,
             winner,
             loser: None,
+            no_loser: false,
             placing,
             points,
             hands: self.hands_played.max(1),

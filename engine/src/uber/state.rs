@@ -2802,6 +2802,7 @@ impl UberState {
             // A loser-only game has no winner, and its loser is the Nappy (section 18).
             winner: None,
             loser: nappy,
+            no_loser: false,
             placing,
             points,
             hands: self.hand_no as u32,

@@ -158,11 +158,7 @@ fn next_seat(v: &ConView, me: Seat) -> u8 {
     let n = v.num_players;
     let mut s = me;
     for _ in 0..n {
-        s = if v.clockwise {
-            (s + 1) % n
-        } else {
-            (s + n - 1) % n
-        };
+        s = uno_engine::game::seat_after(s, 1, n, v.clockwise);
         if v.in_game[s as usize] {
             return s;
         }

@@ -586,18 +586,8 @@ impl ConState {
     /// Runs queued choices (a team, War's colour) and then returns to the interrupted turn if
     /// `resume_turn`, else proceeds.
     pub(crate) fn proceed_queued(&mut self, log: &mut impl EventSink<Event>) {
-        if self.team_pending != NONE {
-            self.who = self.team_pending;
-            self.phase = Phase::Team;
+        if self.ask_queued() {
             return;
-        }
-        if self.war_pending != NONE {
-            self.who = self.war_pending;
-            self.war_pending = NONE;
-            if self.is_alive(self.who) {
-                self.phase = Phase::Color { why: ColorWhy::War };
-                return;
-            }
         }
         if self.resume_turn {
             self.resume_turn = false;

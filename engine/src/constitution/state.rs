@@ -822,30 +822,9 @@ impl ConState {
     }
 
     /// Whether `k` matches the reference (colour, suit or text; War: colour; C20-C23).
+    #[inline]
     pub(crate) fn matches(&self, k: u8) -> bool {
-        if is_wild(k) || self.ref_kind == NONE {
-            return true;
-        }
-        let c = color_of(k);
-        if c == self.ref_color {
-            return true;
-        }
-        if self.apocalypse {
-            return suit_of(k) == suit_of(self.ref_kind);
-        }
-        let t = text_of(k);
-        if matches!(t, Text::FuckYou | Text::Magic5) {
-            return true;
-        }
-        if self.war != NONE {
-            return false;
-        }
-        let (s1, s2) = (suit_of(k), suit_of(self.ref_kind));
-        let rt = text_of(self.ref_kind);
-        s1 == s2
-            || (t == Text::SixtyNine && (s2 == 6 || s2 == 9))
-            || (rt == Text::SixtyNine && (s1 == 6 || s1 == 9))
-            || (t != Text::None && t == rt)
+        self.match_mask() >> k & 1 != 0
     }
 
     /// Whether `s` may play `k` at a normal turn: it matches, it is not FTPIP (C43), and a last
@@ -1110,18 +1089,8 @@ impl ConState {
             if self.phase == Phase::Over {
                 return;
             }
-            if self.team_pending != NONE {
-                self.who = self.team_pending;
-                self.phase = Phase::Team;
+            if self.ask_queued() {
                 return;
-            }
-            if self.war_pending != NONE {
-                self.who = self.war_pending;
-                self.war_pending = NONE;
-                if self.is_alive(self.who) {
-                    self.phase = Phase::Color { why: ColorWhy::War };
-                    return;
-                }
             }
             if self.uno_seat != NONE {
                 if !self.is_alive(self.uno_seat) || self.hands[self.uno_seat as usize].len() != 1 {
@@ -1170,6 +1139,25 @@ impl ConState {
             }
             return self.begin_turn(next, log);
         }
+    }
+
+    /// A choice queued while cards moved (the Yin-Yang team, War's colour after a Prophet's
+    /// look or Communism): sets its phase and returns true, or returns false if none waits.
+    pub(crate) fn ask_queued(&mut self) -> bool {
+        if self.team_pending != NONE {
+            self.who = self.team_pending;
+            self.phase = Phase::Team;
+            return true;
+        }
+        if self.war_pending != NONE {
+            self.who = self.war_pending;
+            self.war_pending = NONE;
+            if self.is_alive(self.who) {
+                self.phase = Phase::Color { why: ColorWhy::War };
+                return true;
+            }
+        }
+        false
     }
 
     /// The first seat of `left` after `from` in the direction of play.
@@ -1239,13 +1227,6 @@ impl ConState {
         self.leaves += 1;
         let order = self.leaves;
         self.leave_one(s, order, why, log);
-        if self.team_kept == s {
-            let a = self.team_absorbed;
-            self.left_order[a as usize] = order;
-            self.left_why[a as usize] = Leave::Team as u8;
-            self.team_kept = NONE;
-            self.team_absorbed = NONE;
-        }
         self.check_end(log);
     }
 
@@ -1256,13 +1237,6 @@ impl ConState {
         for s in [a, b] {
             if self.is_alive(s) {
                 self.leave_one(s, order, why, log);
-                if self.team_kept == s {
-                    let x = self.team_absorbed;
-                    self.left_order[x as usize] = order;
-                    self.left_why[x as usize] = Leave::Team as u8;
-                    self.team_kept = NONE;
-                    self.team_absorbed = NONE;
-                }
             }
         }
         self.check_end(log);
@@ -1278,6 +1252,14 @@ impl ConState {
         self.uno_called &= !bit(s);
         self.bury_hand(s);
         self.clear_field_of(s, log);
+        if self.team_kept == s {
+            // A team leaves together (L310): its absorbed seat shares the order.
+            let a = self.team_absorbed;
+            self.left_order[a as usize] = order;
+            self.left_why[a as usize] = Leave::Team as u8;
+            self.team_kept = NONE;
+            self.team_absorbed = NONE;
+        }
     }
 
     fn check_end(&mut self, log: &mut impl EventSink<Event>) {

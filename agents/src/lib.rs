@@ -9,6 +9,7 @@
 //! request, the deciding player's view (`Decision::view`), which holds only what that player may
 //! know. Agents never see the state itself.
 
+pub mod blender;
 pub mod classic;
 pub mod constitution;
 pub mod debt;

@@ -11,6 +11,7 @@
 
 pub mod action;
 pub mod bits;
+pub mod blender;
 pub mod cards;
 pub mod classic;
 pub mod constitution;

@@ -15,10 +15,10 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogFold {
     /// `seat` is dealt `card`: one line per seat for the whole deal.
-    Dealt { seat: u8, card: u8 },
+    Dealt { seat: u8, card: u16 },
     /// `seat` draws `card` (`penalty`: a penalty draw): a run of one seat's draws is one line
     /// with the total, `seat 2 draws 4 (penalty): R3 G7 B1 Y+2`.
-    Drawn { seat: u8, card: u8, penalty: bool },
+    Drawn { seat: u8, card: u16, penalty: bool },
     /// The end of a penalty draw of `cards` by `seat`: makes the run of draws before it a
     /// penalty draw (printed on its own line only when no card was drawn).
     PenaltyTotal { seat: u8, cards: u16 },
@@ -29,7 +29,7 @@ pub enum LogFold {
     /// cards.
     HandShown { seat: u8, to: Option<u8> },
     /// A card of the hand shown by the `HandShown` event before it.
-    Shown { seat: u8, card: u8 },
+    Shown { seat: u8, card: u16 },
 }
 
 /// A variant's identity, as the command line lists it.

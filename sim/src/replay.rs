@@ -158,7 +158,7 @@ pub fn replay_game<G: SimGame>(
 /// and a shown hand one line with its cards.
 pub fn print_events<G: SimGame>(out: &mut String, events: &[G::Event], players: usize) {
     let table = G::cards();
-    let code = |card: u8| table[card as usize].code;
+    let code = |card: u16| table[card as usize].code;
     let mut dealt: Vec<Vec<&str>> = vec![Vec::new(); MAX_PLAYERS];
     let flush = |out: &mut String, dealt: &mut Vec<Vec<&str>>| {
         for (s, d) in dealt.iter_mut().enumerate().take(players) {

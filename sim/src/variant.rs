@@ -54,6 +54,7 @@ registry! {
     Debt => uno_engine::debt::DebtState,
     Uber => uno_engine::uber::UberState,
     Constitution => uno_engine::constitution::ConState,
+    Blender => uno_engine::blender::BlenderState,
 }
 
 impl Variant {

@@ -175,15 +175,21 @@ impl Ruleset for ClassicState {
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
-            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Deal { seat, card } => LogFold::Dealt {
+                seat,
+                card: card.into(),
+            },
             Event::Draw { seat, card, reason } => LogFold::Drawn {
                 seat,
-                card,
+                card: card.into(),
                 penalty: reason == DrawReason::Penalty,
             },
             Event::Reshuffle { .. } => LogFold::Reshuffle,
             Event::HandShown { seat, to } => LogFold::HandShown { seat, to: Some(to) },
-            Event::Shown { seat, card } => LogFold::Shown { seat, card },
+            Event::Shown { seat, card } => LogFold::Shown {
+                seat,
+                card: card.into(),
+            },
             _ => return None,
         })
     }

@@ -202,16 +202,22 @@ impl Ruleset for ConState {
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
-            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Deal { seat, card } => LogFold::Dealt {
+                seat,
+                card: card.into(),
+            },
             Event::Drew { seat, card } => LogFold::Drawn {
                 seat,
-                card,
+                card: card.into(),
                 penalty: false,
             },
             Event::Penalty { seat, cards } => LogFold::PenaltyTotal { seat, cards },
             Event::Reshuffle => LogFold::Reshuffle,
             Event::Revealed { seat, to } => LogFold::HandShown { seat, to },
-            Event::Shown { seat, card } => LogFold::Shown { seat, card },
+            Event::Shown { seat, card } => LogFold::Shown {
+                seat,
+                card: card.into(),
+            },
             _ => return None,
         })
     }

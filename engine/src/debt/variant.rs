@@ -258,10 +258,13 @@ impl Ruleset for DebtState {
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
-            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Deal { seat, card } => LogFold::Dealt {
+                seat,
+                card: card.into(),
+            },
             Event::Drew { seat, card } => LogFold::Drawn {
                 seat,
-                card,
+                card: card.into(),
                 penalty: true,
             },
             Event::Punished { seat, cards } => LogFold::PenaltyTotal { seat, cards },

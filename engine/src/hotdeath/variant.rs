@@ -137,16 +137,22 @@ impl Ruleset for HotDeathState {
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
-            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Deal { seat, card } => LogFold::Dealt {
+                seat,
+                card: card.into(),
+            },
             Event::Drew { seat, card } => LogFold::Drawn {
                 seat,
-                card,
+                card: card.into(),
                 penalty: false,
             },
             Event::Punished { seat, cards } => LogFold::PenaltyTotal { seat, cards },
             Event::Reshuffled { .. } => LogFold::Reshuffle,
             Event::Revealed { seat } => LogFold::HandShown { seat, to: None },
-            Event::Shown { seat, card } => LogFold::Shown { seat, card },
+            Event::Shown { seat, card } => LogFold::Shown {
+                seat,
+                card: card.into(),
+            },
             _ => return None,
         })
     }

@@ -393,10 +393,13 @@ impl Ruleset for UberState {
     }
     fn fold(e: &Event) -> Option<LogFold> {
         Some(match *e {
-            Event::Deal { seat, card } => LogFold::Dealt { seat, card },
+            Event::Deal { seat, card } => LogFold::Dealt {
+                seat,
+                card: card.into(),
+            },
             Event::Drew { seat, card } => LogFold::Drawn {
                 seat,
-                card,
+                card: card.into(),
                 penalty: false,
             },
             Event::Penalty { seat, cards } => LogFold::PenaltyTotal { seat, cards },

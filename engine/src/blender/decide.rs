@@ -1,0 +1,611 @@
+//! Who decides, what is legal, and applying a decision (`docs/rules/blender.md` sections 4,
+//! 10, 11, 13): the turn, the card's own decisions, the UNO and jump-in windows, and the
+//! resolution loop between decisions.
+
+use super::action::*;
+use super::cards::{
+    bit, colored, face, ident_mask, kinds, Sym, AFTER_DRAW, AFTER_STACK, DRAW_FAMILY, HASH_NUMBERS,
+    NO_NUMBER, NUM_KINDS, STACK_FAMILY, WILD, WORDS,
+};
+use super::effects::side;
+use super::event::Event;
+use super::state::{BlenderState, Phase, Res, StackKind, Stage, TargetWhy, NONE, NO_CARD};
+use crate::action::{Action, ActionList};
+use crate::game::{seat_after, DecisionKind, EventSink};
+
+/// Where legal actions are written.
+pub(crate) trait LegalOut {
+    fn push(&mut self, a: Action);
+}
+
+impl LegalOut for ActionList {
+    #[inline]
+    fn push(&mut self, a: Action) {
+        ActionList::push(self, a)
+    }
+}
+
+/// The kinds with a flex side, as a bitset.
+fn flex_mask() -> &'static [u64; WORDS] {
+    static M: std::sync::OnceLock<[u64; WORDS]> = std::sync::OnceLock::new();
+    M.get_or_init(|| {
+        let mut m = [0u64; WORDS];
+        for (k, kd) in kinds().iter().enumerate() {
+            if kd.flex.is_some() {
+                m[k >> 6] |= 1 << (k & 63);
+            }
+        }
+        m
+    })
+}
+
+#[inline]
+fn family(s: u64) -> u64 {
+    let mut x = s;
+    if s & DRAW_FAMILY != 0 {
+        x |= DRAW_FAMILY;
+    }
+    if s & STACK_FAMILY != 0 {
+        x |= STACK_FAMILY;
+    }
+    x
+}
+
+/// Calls `f` for each kind set in `m`, ascending.
+#[inline]
+fn for_each_kind(m: &[u64; WORDS], mut f: impl FnMut(usize)) {
+    for (w, &word) in m.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let b = x.trailing_zeros() as usize;
+            x &= x - 1;
+            f(w * 64 + b);
+        }
+    }
+}
+
+impl BlenderState {
+    /// Whether two symbol sets share a symbol (section 3; B2's families as an option).
+    #[inline]
+    pub(crate) fn sym_match(&self, a: u64, b: u64) -> bool {
+        if self.opts.symbol_families {
+            family(a) & family(b) != 0
+        } else {
+            a & b != 0
+        }
+    }
+
+    /// Whether kind `k` may be played now by the side `flexed` (section 3 and the
+    /// restrictions of sections 5 and 9.7).
+    #[inline]
+    pub(crate) fn can_play(&self, k: usize, flexed: bool) -> bool {
+        let kd = &kinds()[k];
+        let sd = if flexed {
+            match kd.flex {
+                Some(f) => f,
+                None => return false,
+            }
+        } else {
+            kd.normal
+        };
+        if self.mini_active {
+            if sd.color != WILD && sd.color != self.mini_color {
+                return false;
+            }
+        } else {
+            match self.stack_kind {
+                StackKind::None => {}
+                StackKind::Draw => {
+                    if sd.syms & AFTER_DRAW == 0 {
+                        return false;
+                    }
+                }
+                StackKind::Stack => {
+                    if sd.syms & AFTER_STACK == 0 {
+                        return false;
+                    }
+                }
+            }
+        }
+        if sd.color == WILD {
+            return true;
+        }
+        let sh = &self.shown;
+        if sd.color == sh.color {
+            return true;
+        }
+        if sd.number != NO_NUMBER && sd.number == sh.number {
+            return true;
+        }
+        let shown_syms = kinds()[sh.kind as usize].normal.syms;
+        if self.sym_match(sd.syms, shown_syms) {
+            return true;
+        }
+        // A `#` goes on any card showing a number, by taking that number (9.23).
+        sd.syms & bit(Sym::Hash) != 0 && sh.number != NO_NUMBER
+    }
+
+    /// The kinds identical to the shown card (section 10, B33), as a bitset.
+    pub(crate) fn jump_mask(&self) -> [u64; WORDS] {
+        let sh = self.shown;
+        let k = sh.kind as usize;
+        let kd = &kinds()[k];
+        let mut m = *ident_mask(k);
+        let ident = kd.ident as usize;
+        if kd.normal.color != WILD {
+            let c = kd.normal.color;
+            let hash = colored(c, face::HASH);
+            let is_plain = ident % super::cards::FACES < 13 && ident < super::cards::FIRST_WILD;
+            if is_plain || k == hash {
+                m[hash >> 6] |= 1 << (hash & 63);
+            }
+            if k == hash && sh.number != NO_NUMBER && sh.number <= 12 {
+                let plain = ident_mask(colored(c, sh.number as usize));
+                for w in 0..WORDS {
+                    m[w] |= plain[w];
+                }
+            }
+        }
+        m
+    }
+
+    /// Whether kind `j` is a near card to the shown one (B37): the same printed colour or the
+    /// same face, not both.
+    fn near(&self, j: usize) -> bool {
+        let a = &kinds()[self.shown.kind as usize].normal;
+        let b = &kinds()[j].normal;
+        (a.color == b.color) != (a.number == b.number && a.syms == b.syms)
+    }
+
+    /// Whether `s` may act in the jump-in window now.
+    fn claims(&self, s: u8, jm: &[u64; WORDS]) -> bool {
+        let h = &self.hands[s as usize];
+        if (0..WORDS).any(|w| h.mask(w) & jm[w] != 0) {
+            return true;
+        }
+        self.opts.wrong_jump_ins && h.iter().any(|(j, _)| self.near(j))
+    }
+
+    /// Who decides now, and what kind of decision.
+    pub(crate) fn actor(&self) -> Option<(u8, DecisionKind)> {
+        Some(match self.phase {
+            Phase::Turn => (self.current, DecisionKind::Play),
+            Phase::PostDraw { .. } => (self.current, DecisionKind::PostDraw),
+            Phase::Number => (self.res.player, DecisionKind::ChooseNumber),
+            Phase::Color => (self.res.player, DecisionKind::ChooseColor),
+            Phase::Target { seat, .. } => (seat, DecisionKind::ChooseTarget),
+            Phase::Give { seat } => (seat, DecisionKind::GiveCard),
+            Phase::Point { seat } => (seat, DecisionKind::Simultaneous),
+            Phase::Uno { seat } => (seat, DecisionKind::CallUno),
+            Phase::Catch { by, .. } => (by, DecisionKind::CatchUno),
+            Phase::Jump { seat } => (seat, DecisionKind::JumpIn),
+            Phase::Over | Phase::Busy => return None,
+        })
+    }
+
+    /// Writes the legal actions, ascending.
+    pub(crate) fn legal(&self, out: &mut impl LegalOut) {
+        match self.phase {
+            Phase::Turn => {
+                let s = self.current as usize;
+                let h = &self.hands[s];
+                let mut mask = [0u64; WORDS];
+                for (w, m) in mask.iter_mut().enumerate() {
+                    *m = h.mask(w);
+                }
+                for_each_kind(&mask, |k| {
+                    if self.can_play(k, false) {
+                        out.push(PLAY + k as u16);
+                    }
+                });
+                if self.red & super::state::bit(s as u8) == 0 {
+                    let fm = flex_mask();
+                    for w in 0..WORDS {
+                        mask[w] &= fm[w];
+                    }
+                    for_each_kind(&mask, |k| {
+                        if self.can_play(k, true) {
+                            out.push(FLEX + k as u16);
+                        }
+                    });
+                }
+                if self.played == 0 {
+                    if self.stack_kind != StackKind::None && !self.mini_active {
+                        out.push(TAKE);
+                    } else {
+                        out.push(DRAW);
+                    }
+                } else {
+                    out.push(STOP);
+                }
+            }
+            Phase::PostDraw { kind } => {
+                let k = kind as usize;
+                if self.can_play(k, false) {
+                    out.push(PLAY + kind);
+                }
+                if self.red & super::state::bit(self.current) == 0 && self.can_play(k, true) {
+                    out.push(FLEX + kind);
+                }
+                out.push(KEEP);
+            }
+            Phase::Number => {
+                for (i, &v) in HASH_NUMBERS.iter().enumerate() {
+                    if self.number_ok(v) {
+                        out.push(NUMBER + i as u16);
+                    }
+                }
+            }
+            Phase::Color => {
+                for c in 0..4 {
+                    out.push(COLOR + c);
+                }
+            }
+            Phase::Target { why, seat } => {
+                for t in 0..self.n {
+                    if self.target_ok(why, seat, t) {
+                        out.push(TARGET + t as u16);
+                    }
+                }
+            }
+            Phase::Give { seat } => {
+                for (k, _) in self.hands[seat as usize].iter() {
+                    out.push(GIVE + k as u16);
+                }
+            }
+            Phase::Point { seat } => {
+                for t in 0..self.n {
+                    if t != seat && self.is_alive(t) {
+                        out.push(POINT + t as u16);
+                    }
+                }
+            }
+            Phase::Uno { .. } => {
+                out.push(CALL);
+                out.push(SILENT);
+            }
+            Phase::Catch { .. } => {
+                out.push(CATCH);
+                out.push(NO_CATCH);
+            }
+            Phase::Jump { seat } => {
+                let jm = self.jump_mask();
+                let h = &self.hands[seat as usize];
+                let mut mask = [0u64; WORDS];
+                for w in 0..WORDS {
+                    mask[w] = h.mask(w) & jm[w];
+                }
+                for_each_kind(&mask, |k| out.push(JUMP + k as u16));
+                if self.opts.wrong_jump_ins {
+                    for (j, _) in h.iter() {
+                        if self.near(j) {
+                            out.push(WRONG + j as u16);
+                        }
+                    }
+                }
+                out.push(DECLINE);
+            }
+            Phase::Over | Phase::Busy => {}
+        }
+    }
+
+    /// Applies a legal action (the caller checked it), then resolves until the next decision.
+    pub(crate) fn step(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+        self.counters.actions += 1;
+        let phase = self.phase;
+        self.phase = Phase::Busy;
+        match phase {
+            Phase::Turn => self.turn_action(a, log),
+            Phase::PostDraw { kind } => {
+                if a == KEEP {
+                    self.end_without_card();
+                } else {
+                    let (k, flexed) = play_of(a).expect("a play");
+                    debug_assert_eq!(k as u16, kind);
+                    self.played = 1;
+                    self.lay(self.current, k as u16, flexed, true, log);
+                }
+            }
+            Phase::Number => {
+                let v = HASH_NUMBERS[(a - NUMBER) as usize];
+                self.shown.number = v;
+                log.event(Event::Number { value: v });
+                self.res.stage = if self.res.last {
+                    Stage::Color
+                } else {
+                    Stage::Checks
+                };
+            }
+            Phase::Color => {
+                let c = (a - COLOR) as u8;
+                self.shown.color = c;
+                log.event(Event::Color { color: c });
+                self.res.stage = Stage::Action;
+            }
+            Phase::Target { why, seat } => self.target_chosen(why, seat, (a - TARGET) as u8, log),
+            Phase::Give { seat } => self.give_chosen(seat, a - GIVE, log),
+            Phase::Point { seat } => {
+                self.points[seat as usize] = (a - POINT) as u8;
+                let next = self.next_alive(seat);
+                let first = if self.is_alive(self.res.player) {
+                    self.res.player
+                } else {
+                    self.next_alive(self.res.player)
+                };
+                if next == first {
+                    self.point_draws(log);
+                } else {
+                    self.phase = Phase::Point { seat: next };
+                }
+            }
+            Phase::Uno { seat } => {
+                if a == CALL {
+                    log.event(Event::UnoCalled { seat });
+                } else if let Some(by) = self.next_catcher(seat, seat) {
+                    self.phase = Phase::Catch { seat, by };
+                }
+            }
+            Phase::Catch { seat, by } => {
+                if a == CATCH {
+                    log.event(Event::Caught { seat, by });
+                    self.counters.uno_penalties += 1;
+                    self.penalty(seat, 2, log);
+                } else if let Some(next) = self.next_catcher(seat, by) {
+                    self.phase = Phase::Catch { seat, by: next };
+                }
+            }
+            Phase::Jump { seat } => self.jump_action(seat, a, log),
+            Phase::Over | Phase::Busy => unreachable!("no decision pending"),
+        }
+        self.proceed(log);
+        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
+            self.truncated = true;
+            self.phase = Phase::Over;
+            log.event(Event::Truncated);
+        }
+    }
+
+    /// The next seat after `after` (in turn order) that may catch `seat`, if any.
+    fn next_catcher(&self, seat: u8, after: u8) -> Option<u8> {
+        let s = self.next_alive(after);
+        (s != seat && s != after).then_some(s)
+    }
+
+    fn turn_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+        let cur = self.current;
+        if let Some((k, flexed)) = play_of(a) {
+            self.played += 1;
+            let last = flexed || self.played >= self.tempo;
+            self.lay(cur, k as u16, flexed, last, log);
+            return;
+        }
+        match a {
+            DRAW => self.play_nothing(log),
+            TAKE => {
+                let n = self.stack;
+                self.end_stack();
+                self.stats.stacks_taken += 1;
+                self.stats.stack_cards += n as u32;
+                log.event(Event::StackTaken {
+                    seat: cur,
+                    cards: n,
+                });
+                self.penalty(cur, n, log);
+                self.end_without_card();
+            }
+            STOP => {
+                self.fall_short(log);
+                // The last card played takes effect (B13).
+                self.res.last = true;
+                self.res.stage = Stage::Color;
+            }
+            _ => unreachable!("not a turn action: {a}"),
+        }
+    }
+
+    /// `DRAW` at the start of a turn (4.3, B14).
+    fn play_nothing(&mut self, log: &mut impl EventSink<Event>) {
+        let cur = self.current;
+        if self.mini_active || self.tempo > 1 || self.team_turn {
+            self.fall_short(log);
+            self.end_without_card();
+            return;
+        }
+        let before = self.gifts[cur as usize];
+        self.draw(cur, 1, true, log);
+        let drew_gift = self.gifts[cur as usize] != before;
+        let k = self.drawn_first;
+        if k != NO_CARD && !drew_gift && self.hands[cur as usize].has(k as usize) {
+            let green = self.red & super::state::bit(cur) == 0;
+            if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
+                self.phase = Phase::PostDraw { kind: k };
+                return;
+            }
+        }
+        self.end_without_card();
+    }
+
+    /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
+    /// tempo back to 1.
+    fn fall_short(&mut self, log: &mut impl EventSink<Event>) {
+        let cur = self.current;
+        self.stats.shortfalls += 1;
+        if self.mini_active {
+            self.pick_up_mini(cur, log);
+        } else {
+            let n = self.turn_tempo as u16 * if self.team_turn { 2 } else { 1 };
+            self.penalty(cur, n, log);
+        }
+        if self.tempo != 1 {
+            self.tempo = 1;
+            log.event(Event::Tempo { tempo: 1 });
+        }
+    }
+
+    /// The turn ends without a card to resolve.
+    fn end_without_card(&mut self) {
+        let mut r = Res::new(self.current, NO_CARD, false, true, false);
+        r.stage = Stage::Checks;
+        self.res = r;
+        self.phase = Phase::Busy;
+    }
+
+    fn jump_action(&mut self, seat: u8, a: Action, log: &mut impl EventSink<Event>) {
+        if a == DECLINE {
+            self.res.cursor = seat_after(seat, 1, self.n, self.clockwise);
+            self.res.stage = Stage::Window;
+            return;
+        }
+        if (WRONG..GIVE).contains(&a) {
+            let k = a - WRONG;
+            log.event(Event::WrongJumpIn { seat, card: k });
+            self.k_shown(seat, k as usize);
+            self.stats.wrong_jumps += 1;
+            self.penalty(seat, 1, log);
+            self.res.cursor = seat_after(seat, 1, self.n, self.clockwise);
+            self.res.stage = Stage::Window;
+            return;
+        }
+        let k = a - JUMP;
+        let only = self.shown.number;
+        self.counters.jump_ins += 1;
+        log.event(Event::JumpedIn { seat, card: k });
+        self.begin_turn(seat);
+        self.played = 1;
+        self.lay(seat, k, false, true, log);
+        self.res.jump = true;
+        if self.res.stage == Stage::Number {
+            self.res.hash_only = only;
+        }
+    }
+
+    /// Resolves until a decision is pending or the game is over (section 13).
+    pub(crate) fn proceed(&mut self, log: &mut impl EventSink<Event>) {
+        while self.phase == Phase::Busy {
+            // Gifts drawn from the deck are given away first (9.21).
+            if let Some(s) = self.gift_pending() {
+                if self.any_target(TargetWhy::Gift, s) {
+                    self.phase = Phase::Target {
+                        why: TargetWhy::Gift,
+                        seat: s,
+                    };
+                    return;
+                }
+                self.gifts[s as usize] = [0; 4];
+                continue;
+            }
+            let card = self.res.kind != NO_CARD;
+            match self.res.stage {
+                Stage::Number => self.phase = Phase::Number,
+                Stage::Color => {
+                    if card && !self.res.mini && side(self.res.kind, self.res.flexed).color == WILD
+                    {
+                        self.phase = Phase::Color;
+                    } else {
+                        self.res.stage = Stage::Action;
+                    }
+                }
+                Stage::Action => {
+                    if card && self.res.last && !self.res.mini {
+                        self.action(log);
+                    } else {
+                        self.res.stage = Stage::Modifier;
+                    }
+                }
+                Stage::Modifier => {
+                    if card && self.res.last {
+                        self.modifier(log);
+                    } else {
+                        self.res.stage = Stage::Checks;
+                    }
+                }
+                Stage::Checks => {
+                    let now = self.ones_now();
+                    self.uno_queue |= now & !self.ones;
+                    self.uno_queue &= now;
+                    self.ones = now;
+                    if self.uno_queue != 0 {
+                        let mut s = self.res.player;
+                        for _ in 0..self.n {
+                            if self.uno_queue & super::state::bit(s) != 0 {
+                                break;
+                            }
+                            s = seat_after(s, 1, self.n, self.clockwise);
+                        }
+                        self.uno_queue &= !super::state::bit(s);
+                        self.phase = Phase::Uno { seat: s };
+                    } else {
+                        self.res.stage = if self.res.last {
+                            Stage::EndTurn
+                        } else {
+                            Stage::Window
+                        };
+                        self.res.cursor = seat_after(self.res.player, 1, self.n, self.clockwise);
+                    }
+                }
+                Stage::EndTurn => {
+                    if self.end_turn_checks(self.res.player, log) {
+                        return;
+                    }
+                    let next = if self.res.next != NONE && self.is_alive(self.res.next) {
+                        self.res.next
+                    } else if self.res.next != NONE {
+                        self.next_alive(self.res.next)
+                    } else {
+                        self.advance(self.res.player, self.res.steps, log)
+                    };
+                    self.res.next = next;
+                    self.res.stage = Stage::Window;
+                }
+                Stage::Window => {
+                    let jm = self.jump_mask();
+                    let mut s = self.res.cursor;
+                    let mut found = NONE;
+                    while s != self.res.player {
+                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.next);
+                        if !excluded && self.claims(s, &jm) {
+                            found = s;
+                            break;
+                        }
+                        s = seat_after(s, 1, self.n, self.clockwise);
+                    }
+                    if found != NONE {
+                        self.res.cursor = found;
+                        self.phase = Phase::Jump { seat: found };
+                    } else {
+                        self.res.stage = Stage::Next;
+                    }
+                }
+                Stage::Next => {
+                    if self.res.last {
+                        self.begin_turn(self.res.next);
+                    }
+                    self.phase = Phase::Turn;
+                }
+            }
+        }
+    }
+
+    /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in
+    /// the hand, given on by a hand exchange first, is not given).
+    fn gift_pending(&mut self) -> Option<u8> {
+        let mut s = self.res.player;
+        for _ in 0..self.n {
+            let g = &mut self.gifts[s as usize];
+            if *g != [0; 4] {
+                for (c, pending) in g.iter_mut().enumerate() {
+                    let held = self.hands[s as usize].count(colored(c as u8, face::GIFT));
+                    *pending = (*pending).min(held);
+                }
+                if *g != [0; 4] {
+                    return Some(s);
+                }
+            }
+            s = seat_after(s, 1, self.n, self.clockwise);
+        }
+        None
+    }
+}
+
+#[allow(dead_code)]
+const _: () = assert!(NUM_KINDS <= WORDS * 64);

@@ -1,0 +1,121 @@
+//! What each player knows of the other hands (`docs/rules/blender.md` section 16): lower
+//! bounds per observer, holder and kind, kept where cards move.
+//!
+//! Cards enter the bounds when they are seen going into a hand: a Creeper revealed, a Gift
+//! shown and given, a wrong jump-in's card shown and taken back, a mini-pile picked up, Color
+//! Roulette's turned cards, a card given in a Swap (its giver), a whole hand given away in a
+//! Trade, Force Trade or Pass (its giver). Bounds move with a hand that changes seats, shrink
+//! when a holder plays or loses cards, and are cleared when a hand is burned.
+
+use super::cards::NUM_KINDS;
+use super::state::{bit, BlenderState};
+use crate::game::MAX_PLAYERS;
+
+/// `known[o][s][k]`: copies of kind `k` observer `o` knows seat `s` holds.
+pub type KnownTable = [[[u8; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS];
+
+impl BlenderState {
+    /// Copies what `o` knows of `s`'s hand into `row` (bounded by the hand itself).
+    pub(crate) fn known_into(&self, o: u8, s: u8, row: &mut [u8; NUM_KINDS]) {
+        if self.known_any & bit(s) == 0 {
+            return;
+        }
+        let h = &self.hands[s as usize];
+        for (k, r) in row.iter_mut().enumerate() {
+            *r = self.known[o as usize][s as usize][k].min(h.count(k));
+        }
+    }
+
+    /// `s` lost a card of kind `k`: every bound above the count left shrinks to it.
+    #[inline]
+    pub(crate) fn k_removed(&mut self, s: u8, k: usize) {
+        if self.known_any & bit(s) == 0 {
+            return;
+        }
+        let c = self.hands[s as usize].count(k);
+        for o in 0..self.n as usize {
+            let v = &mut self.known[o][s as usize][k];
+            if *v > c {
+                *v = c;
+            }
+        }
+    }
+
+    /// Everyone saw `s` receive `c` cards of kind `k`.
+    pub(crate) fn k_public(&mut self, s: u8, k: usize, c: u8) {
+        self.known_any |= bit(s);
+        for o in 0..self.n as usize {
+            if o != s as usize {
+                let v = &mut self.known[o][s as usize][k];
+                *v = v.saturating_add(c);
+            }
+        }
+    }
+
+    /// Everyone saw that `s` holds at least one card of kind `k` (a card shown and kept).
+    pub(crate) fn k_shown(&mut self, s: u8, k: usize) {
+        self.known_any |= bit(s);
+        for o in 0..self.n as usize {
+            if o != s as usize {
+                let v = &mut self.known[o][s as usize][k];
+                *v = (*v).max(1);
+            }
+        }
+    }
+
+    /// `o` gave `s` one card of kind `k` (a Swap): `o` knows it is there.
+    pub(crate) fn k_given(&mut self, o: u8, s: u8, k: usize) {
+        self.known_any |= bit(s);
+        let v = &mut self.known[o as usize][s as usize][k];
+        *v = v.saturating_add(1);
+    }
+
+    /// `s`'s hand was burned: nothing is known of the new (empty) hand.
+    pub(crate) fn k_cleared(&mut self, s: u8) {
+        if self.known_any & bit(s) == 0 {
+            return;
+        }
+        for o in 0..MAX_PLAYERS {
+            self.known[o][s as usize] = [0; NUM_KINDS];
+        }
+        self.known_any &= !bit(s);
+    }
+
+    /// Seats `a` and `b` exchanged hands: the bounds follow the hands, and each knows the hand
+    /// it gave away.
+    pub(crate) fn k_exchanged(&mut self, a: u8, b: u8) {
+        let (a, b) = (a as usize, b as usize);
+        for o in 0..self.n as usize {
+            self.known[o].swap(a, b);
+        }
+        self.known[a][b] = *self.hands[b].counts();
+        self.known[b][a] = *self.hands[a].counts();
+        self.known[a][a] = [0; NUM_KINDS];
+        self.known[b][b] = [0; NUM_KINDS];
+        self.known_any |= bit(a as u8) | bit(b as u8);
+    }
+
+    /// Hands moved one seat on along `order` (order[i]'s hand went to order[i+1], the last's
+    /// to order[0]): the bounds follow, and each giver knows the hand it passed.
+    pub(crate) fn k_passed(&mut self, order: &[u8]) {
+        let m = order.len();
+        for o in 0..self.n as usize {
+            let last = self.known[o][order[m - 1] as usize];
+            for i in (1..m).rev() {
+                self.known[o][order[i] as usize] = self.known[o][order[i - 1] as usize];
+            }
+            self.known[o][order[0] as usize] = last;
+        }
+        for i in 0..m {
+            let giver = order[i] as usize;
+            let receiver = order[(i + 1) % m] as usize;
+            if giver != receiver {
+                self.known[giver][receiver] = *self.hands[receiver].counts();
+            }
+        }
+        for &s in order {
+            self.known[s as usize][s as usize] = [0; NUM_KINDS];
+            self.known_any |= bit(s);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Unit tests: random play in several option sets, with the invariants that matter most.
+
+use super::*;
+use crate::game::{CardGame, Game};
+use crate::rng::Rng;
+
+fn census_ok(s: &BlenderState) {
+    let mut c = vec![0u32; NUM_KINDS];
+    s.census(&mut c);
+    let deck = cards::deck_counts(s.options());
+    for k in 0..NUM_KINDS {
+        assert_eq!(
+            c[k],
+            deck[k] as u32,
+            "kind {} census\n{s:?}",
+            table()[k].code
+        );
+    }
+}
+
+fn play(opts: BlenderOptions, players: usize, seed: u64) -> BlenderState {
+    let mut s = BlenderState::deal(opts, players, seed);
+    let mut rng = Rng::new(seed ^ 0xabcdef);
+    let mut list = ActionList::new();
+    census_ok(&s);
+    while let Some((_seat, _)) = s.to_act() {
+        s.legal_actions(&mut list);
+        assert!(!list.is_empty(), "no legal action\n{s:?}");
+        let a = list[rng.below(list.len() as u32) as usize];
+        s.apply(a).unwrap();
+        census_ok(&s);
+    }
+    s
+}
+
+#[test]
+fn random_games_end_with_cards_conserved() {
+    for players in 2..=10 {
+        for seed in 0..20 {
+            let s = play(BlenderOptions::default(), players, seed);
+            let o = s.outcome().expect("over");
+            assert!(o.winner.is_some() || s.truncated, "{s:?}");
+        }
+    }
+}
+
+#[test]
+fn random_games_under_every_option() {
+    let o = BlenderOptions {
+        symbol_families: true,
+        two_player_reverse_skips: true,
+        drawn_together_self: false,
+        point_taken_cap: 2,
+        stack_number_golf: false,
+        gift_on_deal: true,
+        wrong_jump_ins: true,
+        flex_flip: true,
+        teams_swap: true,
+        flex_number_colors: true,
+        ..Default::default()
+    };
+    for players in [2, 3, 4, 7] {
+        for seed in 0..30 {
+            play(o, players, seed);
+        }
+    }
+}

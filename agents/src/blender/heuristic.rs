@@ -61,6 +61,7 @@ impl Agent<BlenderState> for BlenderHeuristic {
         match v.phase {
             Phase::Turn => best(&|a| turn_score(&v, me, a), rng),
             Phase::PostDraw { .. } => best(&|a| if a == KEEP { 0.0 } else { 1.0 }, rng),
+            Phase::AfterShort => best(&|a| if a == STOP { 0.0 } else { 1.0 }, rng),
             Phase::Number => best(&|a| number_score(&v, a), rng),
             Phase::Color => best(&|a| color_count(&v, (a - COLOR) as u8) as f64, rng),
             Phase::Target { why, .. } => {

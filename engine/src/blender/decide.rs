@@ -179,6 +179,7 @@ impl BlenderState {
             Phase::Uno { seat } => (seat, DecisionKind::CallUno),
             Phase::Catch { by, .. } => (by, DecisionKind::CatchUno),
             Phase::Jump { seat } => (seat, DecisionKind::JumpIn),
+            Phase::AfterShort => (self.current, DecisionKind::PostDraw),
             Phase::Over | Phase::Busy => return None,
         })
     }
@@ -210,7 +211,10 @@ impl BlenderState {
                     });
                 }
                 if self.played == 0 {
-                    if self.stack_kind != StackKind::None && !self.mini_active {
+                    if self.stack_kind != StackKind::None
+                        && !self.mini_active
+                        && !self.opts.stack_on_shortfall
+                    {
                         out.push(TAKE);
                     } else {
                         out.push(DRAW);
@@ -228,6 +232,14 @@ impl BlenderState {
                     out.push(FLEX + kind);
                 }
                 out.push(KEEP);
+            }
+            Phase::AfterShort => {
+                for (k, _) in self.short_drawn.iter() {
+                    if self.hands[self.current as usize].has(k) && self.can_play(k, false) {
+                        out.push(PLAY + k as u16);
+                    }
+                }
+                out.push(STOP);
             }
             Phase::Number => {
                 for (i, &v) in HASH_NUMBERS.iter().enumerate() {
@@ -310,12 +322,13 @@ impl BlenderState {
                 let v = HASH_NUMBERS[(a - NUMBER) as usize];
                 self.shown.number = v;
                 log.event(Event::Number { value: v });
-                self.res.stage = if self.res.last {
+                self.res.stage = if self.res.last || self.opts.events_every_card {
                     Stage::Color
                 } else {
                     Stage::Checks
                 };
             }
+            Phase::AfterShort => self.after_short_action(a, log),
             Phase::Color => {
                 let c = (a - COLOR) as u8;
                 self.shown.color = c;
@@ -375,7 +388,9 @@ impl BlenderState {
         let cur = self.current;
         if let Some((k, flexed)) = play_of(a) {
             self.played += 1;
-            let last = flexed || self.played >= self.tempo;
+            // B15: flexing is the last card's event in the seed, so it ends the run.
+            let ends = flexed && !self.opts.events_every_card;
+            let last = ends || self.played >= self.tempo;
             self.lay(cur, k as u16, flexed, last, log);
             return;
         }
@@ -394,21 +409,56 @@ impl BlenderState {
                 self.end_without_card();
             }
             STOP => {
-                self.fall_short(log);
-                // The last card played takes effect (B13).
-                self.res.last = true;
-                self.res.stage = Stage::Color;
+                if !self.fall_short(log) {
+                    self.last_card_takes_effect();
+                }
             }
             _ => unreachable!("not a turn action: {a}"),
         }
     }
 
+    /// The turn's last card played takes effect after a shortfall (B13): its events, or only
+    /// its action when every card already had the others (`events_every_card`).
+    fn last_card_takes_effect(&mut self) {
+        if self.played == 0 || self.res.kind == NO_CARD || self.res.player != self.current {
+            self.end_without_card();
+            return;
+        }
+        self.res.last = true;
+        self.res.stage = if self.opts.events_every_card {
+            Stage::Action
+        } else {
+            Stage::Color
+        };
+    }
+
+    /// A decision of the plays after a shortfall (option `play_after_shortfall`).
+    fn after_short_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+        if a == STOP {
+            self.short_left = 0;
+            self.reset_tempo(log);
+            self.last_card_takes_effect();
+            return;
+        }
+        let (k, _) = play_of(a).expect("a play");
+        self.short_drawn.remove(k);
+        self.short_left -= 1;
+        self.played += 1;
+        let last = self.short_left == 0;
+        if last {
+            self.reset_tempo(log);
+        }
+        self.lay(self.current, k as u16, false, last, log);
+    }
+
     /// `DRAW` at the start of a turn (4.3, B14).
     fn play_nothing(&mut self, log: &mut impl EventSink<Event>) {
         let cur = self.current;
-        if self.mini_active || self.tempo > 1 || self.team_turn {
-            self.fall_short(log);
-            self.end_without_card();
+        let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
+        if self.mini_active || self.tempo > 1 || self.team_turn || stack_due {
+            if !self.fall_short(log) {
+                self.end_without_card();
+            }
             return;
         }
         let before = self.gifts[cur as usize];
@@ -427,15 +477,51 @@ impl BlenderState {
 
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
     /// tempo back to 1.
-    fn fall_short(&mut self, log: &mut impl EventSink<Event>) {
+    /// Returns whether the player may now play cards just drawn (option
+    /// `play_after_shortfall`; the tempo resets when they are done).
+    fn fall_short(&mut self, log: &mut impl EventSink<Event>) -> bool {
         let cur = self.current;
         self.stats.shortfalls += 1;
         if self.mini_active {
             self.pick_up_mini(cur, log);
+        } else if self.opts.stack_on_shortfall && self.stack_kind != StackKind::None {
+            // The revision: the stack replaces the tempo draw, and nothing more is played.
+            let n = self.stack;
+            self.end_stack();
+            self.stats.stacks_taken += 1;
+            self.stats.stack_cards += n as u32;
+            log.event(Event::StackTaken {
+                seat: cur,
+                cards: n,
+            });
+            self.penalty(cur, n, log);
         } else {
             let n = self.turn_tempo as u16 * if self.team_turn { 2 } else { 1 };
+            let before = self.hands[cur as usize];
             self.penalty(cur, n, log);
+            let missing = self.tempo.saturating_sub(self.played);
+            if self.opts.play_after_shortfall && missing > 0 {
+                self.short_drawn = super::state::BHand::new();
+                let gift = |k: usize| kinds()[k].normal.syms & bit(Sym::Gift) != 0;
+                for (k, c) in self.hands[cur as usize].iter() {
+                    let new = c.saturating_sub(before.count(k));
+                    if new > 0 && !gift(k) {
+                        self.short_drawn.add_n(k, new);
+                    }
+                }
+                if !self.short_drawn.is_empty() {
+                    self.short_left = missing;
+                    self.res.stage = Stage::AfterShort;
+                    self.phase = Phase::Busy;
+                    return true;
+                }
+            }
         }
+        self.reset_tempo(log);
+        false
+    }
+
+    fn reset_tempo(&mut self, log: &mut impl EventSink<Event>) {
         if self.tempo != 1 {
             self.tempo = 1;
             log.event(Event::Tempo { tempo: 1 });
@@ -470,9 +556,15 @@ impl BlenderState {
         let only = self.shown.number;
         self.counters.jump_ins += 1;
         log.event(Event::JumpedIn { seat, card: k });
+        if self.short_left > 0 {
+            // The interrupted player's plays after a shortfall end here.
+            self.short_left = 0;
+            self.reset_tempo(log);
+        }
         self.begin_turn(seat);
         self.played = 1;
-        self.lay(seat, k, false, true, log);
+        let last = !self.opts.jumper_meets_tempo || self.played >= self.tempo;
+        self.lay(seat, k, false, last, log);
         self.res.jump = true;
         if self.res.stage == Stage::Number {
             self.res.hash_only = only;
@@ -513,7 +605,7 @@ impl BlenderState {
                     }
                 }
                 Stage::Modifier => {
-                    if card && self.res.last {
+                    if card && (self.res.last || self.opts.events_every_card) {
                         self.modifier(log);
                     } else {
                         self.res.stage = Stage::Checks;
@@ -576,11 +668,16 @@ impl BlenderState {
                         self.res.stage = Stage::Next;
                     }
                 }
+                Stage::AfterShort => self.phase = Phase::AfterShort,
                 Stage::Next => {
                     if self.res.last {
                         self.begin_turn(self.res.next);
+                        self.phase = Phase::Turn;
+                    } else if self.short_left > 0 {
+                        self.phase = Phase::AfterShort;
+                    } else {
+                        self.phase = Phase::Turn;
                     }
-                    self.phase = Phase::Turn;
                 }
             }
         }

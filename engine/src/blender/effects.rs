@@ -78,7 +78,7 @@ impl BlenderState {
         }
         res.stage = if is_hash {
             Stage::Number
-        } else if last {
+        } else if last || self.opts.events_every_card {
             Stage::Color
         } else {
             Stage::Checks

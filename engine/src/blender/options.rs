@@ -34,6 +34,17 @@ pub struct BlenderOptions {
     pub teams_swap: bool,
     /// The other Flex copy of each number 1-8 has a flex side in the next colour (section 1.3).
     pub flex_number_colors: bool,
+    /// The author's revision (fact sheet section 6): every card of a run gets its flex
+    /// announcement, colour and modifier; only the action stays with the last card.
+    pub events_every_card: bool,
+    /// The author's revision: a stack is paid only by a player who falls short of the tempo
+    /// (instead of the tempo draw); nobody takes it by choice.
+    pub stack_on_shortfall: bool,
+    /// The author's revision: cards drawn on a shortfall may still be played, up to the
+    /// missing count, before the tempo resets.
+    pub play_after_shortfall: bool,
+    /// The author's revision: a jumper keeps playing to meet the tempo (or falls short).
+    pub jumper_meets_tempo: bool,
     /// Decisions after which a game is cut off (a truncation, not a result).
     pub max_decisions: u32,
 }
@@ -54,19 +65,30 @@ impl Default for BlenderOptions {
             flex_flip: false,
             teams_swap: false,
             flex_number_colors: false,
+            events_every_card: false,
+            stack_on_shortfall: false,
+            play_after_shortfall: false,
+            jumper_meets_tempo: false,
             max_decisions: 20_000,
         }
     }
 }
 
 /// Preset names, the default first.
-pub const PRESETS: [&str; 2] = ["seed", "products"];
+pub const PRESETS: [&str; 3] = ["seed", "revision", "products"];
 
 /// The options of a preset (`None`: the default).
 pub fn preset(name: Option<&str>) -> Result<BlenderOptions, String> {
     let d = BlenderOptions::default();
     Ok(match name.map(|s| s.to_ascii_lowercase()).as_deref() {
         None | Some("seed") => d,
+        Some("revision") => BlenderOptions {
+            events_every_card: true,
+            stack_on_shortfall: true,
+            play_after_shortfall: true,
+            jumper_meets_tempo: true,
+            ..d
+        },
         Some("products") => BlenderOptions {
             flex_flip: true,
             teams_swap: true,

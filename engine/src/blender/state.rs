@@ -70,6 +70,8 @@ pub enum Stage {
     EndTurn,
     /// The jump-in window.
     Window,
+    /// Back to the plays after a shortfall (option `play_after_shortfall`).
+    AfterShort,
     /// The run goes on, or the next turn starts.
     Next,
 }
@@ -107,6 +109,9 @@ pub enum Phase {
     Jump {
         seat: u8,
     },
+    /// Option `play_after_shortfall`: the active player may play cards just drawn on a
+    /// shortfall (`short_left` more at most) or stop.
+    AfterShort,
     Over,
     /// Internal: resolving, no decision pending (never seen between actions).
     Busy,
@@ -236,6 +241,10 @@ pub struct BlenderState {
     pub(crate) ones: u16,
     /// Seats whose UNO window is still to come.
     pub(crate) uno_queue: u16,
+    /// Option `play_after_shortfall`: cards drawn on the shortfall still playable, and how many
+    /// more may be played.
+    pub(crate) short_drawn: BHand,
+    pub(crate) short_left: u8,
     /// The first card of the latest outermost draw (the tempo-1 draw's card).
     pub(crate) drawn_first: u16,
     /// Point Taken: whom each seat points at.
@@ -330,6 +339,8 @@ impl BlenderState {
             gifts: [[0; 4]; MAX_PLAYERS],
             ones: 0,
             uno_queue: 0,
+            short_drawn: BHand::new(),
+            short_left: 0,
             drawn_first: NO_CARD,
             points: [NONE; MAX_PLAYERS],
             res: Res::new(0, NO_CARD, false, false, false),

@@ -65,3 +65,20 @@ fn random_games_under_every_option() {
         }
     }
 }
+
+#[test]
+fn random_games_under_the_revision() {
+    let o = options::preset(Some("revision")).unwrap();
+    for players in [2, 3, 4, 6] {
+        for seed in 0..30 {
+            play(o, players, seed);
+        }
+    }
+    let o = BlenderOptions {
+        wrong_jump_ins: true,
+        ..o
+    };
+    for seed in 0..30 {
+        play(o, 4, seed);
+    }
+}

@@ -92,6 +92,33 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
         source: "section 1.3: fact sheet section 5 (which cards is unknown; default false)",
     },
     OptionDoc {
+        key: "events_every_card",
+        ty: "bool",
+        meaning: "every card of a tempo run gets its flex announcement, colour and modifier; \
+                  only the action stays with the last card",
+        source: "the author's revision (fact sheet section 6; default false: L259)",
+    },
+    OptionDoc {
+        key: "stack_on_shortfall",
+        ty: "bool",
+        meaning: "a stack is paid only by a player who falls short of the tempo, instead of \
+                  the tempo draw; nobody takes it by choice",
+        source: "the author's revision (fact sheet section 6; default false: L182)",
+    },
+    OptionDoc {
+        key: "play_after_shortfall",
+        ty: "bool",
+        meaning: "cards drawn on a shortfall may be played, up to the missing count, before the \
+                  tempo resets",
+        source: "the author's revision (fact sheet section 6; default false: L161)",
+    },
+    OptionDoc {
+        key: "jumper_meets_tempo",
+        ty: "bool",
+        meaning: "a player who jumps in keeps playing to meet the tempo (or falls short)",
+        source: "the author's revision (fact sheet section 6; default false: L173)",
+    },
+    OptionDoc {
         key: "max_decisions",
         ty: "integer >= 100",
         meaning: "decisions after which a game is cut off (a truncation, not a result)",
@@ -175,6 +202,13 @@ impl Ruleset for BlenderState {
                 name: "seed",
                 aliases: &["default"],
                 about: "the seed's rules with the fact sheet's card defaults (the default)",
+            },
+            PresetInfo {
+                name: "revision",
+                aliases: &["author"],
+                about: "the author's later revision of the general rules (fact sheet section 6): \
+                        events for every card, stacks paid on a shortfall, drawn cards played \
+                        after a shortfall, jumpers meet the tempo",
             },
             PresetInfo {
                 name: "products",

@@ -988,6 +988,17 @@ mod tests {
         for (n, c) in want {
             assert_eq!(tally[n], c, "number {n}");
         }
+        // Section 1.2: every colour has the same numbers (modifier copies included).
+        for c in 0..4u8 {
+            let mut per = [0u16; 13];
+            for i in 0..NUM_KINDS {
+                let n = &k[i].normal;
+                if n.color == c && n.syms == 0 && (n.number as usize) < 13 {
+                    per[n.number as usize] += d[i];
+                }
+            }
+            assert_eq!(per, [5, 12, 11, 12, 12, 12, 12, 12, 12, 9, 2, 1, 1], "colour {c}");
+        }
         assert_eq!(d[DEFAULT_KINDS..].iter().sum::<u16>(), 0);
         assert!(
             d[..DEFAULT_KINDS].iter().all(|&c| c > 0),

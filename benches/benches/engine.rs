@@ -210,6 +210,16 @@ fn main() {
             }
         }
     }
+    if run("selfplay blender") {
+        // Random Blender games, as `uno simulate -v blender` plays them (the seed preset).
+        use uno_engine::blender::{BlenderOptions, BlenderState};
+        let opts = BlenderOptions::default();
+        for players in [4usize, 2, 8] {
+            selfplay_counted("selfplay blender", players, 500, |seed| {
+                BlenderState::deal(opts, players, seed)
+            });
+        }
+    }
     if run("legal_actions") {
         let states = midgame_states(off, 4, 1024);
         let mut legal = ActionList::new();

@@ -163,6 +163,12 @@ fn simulate_shards_merge_to_the_single_run() {
         &[4],
         "simulate constitution",
     );
+    check_sharded(
+        &t.path().join("blender"),
+        &["simulate", "-v", "blender", "-p", "4", "-n", "120", "--csv"],
+        &[4],
+        "simulate blender",
+    );
 }
 
 #[test]

@@ -997,7 +997,11 @@ mod tests {
                     per[n.number as usize] += d[i];
                 }
             }
-            assert_eq!(per, [5, 12, 11, 12, 12, 12, 12, 12, 12, 9, 2, 1, 1], "colour {c}");
+            assert_eq!(
+                per,
+                [5, 12, 11, 12, 12, 12, 12, 12, 12, 9, 2, 1, 1],
+                "colour {c}"
+            );
         }
         assert_eq!(d[DEFAULT_KINDS..].iter().sum::<u16>(), 0);
         assert!(

@@ -25,20 +25,6 @@ impl LegalOut for ActionList {
     }
 }
 
-/// The kinds with a flex side, as a bitset.
-fn flex_mask() -> &'static [u64; WORDS] {
-    static M: std::sync::OnceLock<[u64; WORDS]> = std::sync::OnceLock::new();
-    M.get_or_init(|| {
-        let mut m = [0u64; WORDS];
-        for (k, kd) in kinds().iter().enumerate() {
-            if kd.flex.is_some() {
-                m[k >> 6] |= 1 << (k & 63);
-            }
-        }
-        m
-    })
-}
-
 #[inline]
 fn family(s: u64) -> u64 {
     let mut x = s;
@@ -125,6 +111,80 @@ impl BlenderState {
         sd.syms & bit(Sym::Hash) != 0 && sh.number != NO_NUMBER
     }
 
+    /// The kinds of the active player's hand playable now by their normal side and by their
+    /// flex side (the flex set is empty with a red Power Card): the sets `can_play` gives.
+    #[inline]
+    pub(crate) fn turn_masks(&self) -> ([u64; WORDS], [u64; WORDS]) {
+        let m = super::masks::masks();
+        let sh = self.shown;
+        let shown_syms = kinds()[sh.kind as usize].normal.syms;
+        let h = &self.hands[self.current as usize];
+        let green = self.red & super::state::bit(self.current) == 0;
+        let side = |t: &super::masks::SideMasks| -> [u64; WORDS] {
+            let mut out = [0u64; WORDS];
+            let mut syms = if self.opts.symbol_families {
+                family(shown_syms)
+            } else {
+                shown_syms
+            };
+            let table = if self.opts.symbol_families {
+                &t.family
+            } else {
+                &t.sym
+            };
+            let mut base = [0u64; WORDS];
+            for (w, b) in base.iter_mut().enumerate() {
+                *b = t.color[WILD as usize][w] | t.color[sh.color.min(WILD) as usize][w];
+            }
+            if sh.number != NO_NUMBER {
+                let nm = &t.number[sh.number as usize];
+                for w in 0..WORDS {
+                    base[w] |= nm[w] | t.hash[w];
+                }
+            }
+            while syms != 0 {
+                let s = syms.trailing_zeros() as usize;
+                syms &= syms - 1;
+                for w in 0..WORDS {
+                    base[w] |= table[s][w];
+                }
+            }
+            for w in 0..WORDS {
+                let allowed = if self.mini_active {
+                    t.color[self.mini_color as usize][w] | t.color[WILD as usize][w]
+                } else {
+                    match self.stack_kind {
+                        StackKind::None => !0,
+                        StackKind::Draw => t.after_draw[w],
+                        StackKind::Stack => t.after_stack[w],
+                    }
+                };
+                out[w] = h.mask(w) & t.present[w] & base[w] & allowed;
+            }
+            out
+        };
+        let normal = side(&m.normal);
+        let flex = if green { side(&m.flex) } else { [0; WORDS] };
+        (normal, flex)
+    }
+
+    /// The one action of a turn besides the plays: `DRAW`, `TAKE` or `STOP`.
+    #[inline]
+    pub(crate) fn turn_single(&self) -> Action {
+        if self.played == 0 {
+            if self.stack_kind != StackKind::None
+                && !self.mini_active
+                && !self.opts.stack_on_shortfall
+            {
+                TAKE
+            } else {
+                DRAW
+            }
+        } else {
+            STOP
+        }
+    }
+
     /// The kinds identical to the shown card (section 10, B33), as a bitset.
     pub(crate) fn jump_mask(&self) -> [u64; WORDS] {
         let sh = self.shown;
@@ -155,6 +215,17 @@ impl BlenderState {
         let a = &kinds()[self.shown.kind as usize].normal;
         let b = &kinds()[j].normal;
         (a.color == b.color) != (a.number == b.number && a.syms == b.syms)
+    }
+
+    /// Debug check: the mask sets are `can_play`'s.
+    fn masks_agree(&self, normal: &[u64; WORDS], flex: &[u64; WORDS]) -> bool {
+        let h = &self.hands[self.current as usize];
+        let green = self.red & super::state::bit(self.current) == 0;
+        h.iter().all(|(k, _)| {
+            let (w, b) = (k >> 6, 1u64 << (k & 63));
+            (normal[w] & b != 0) == self.can_play(k, false)
+                && (flex[w] & b != 0) == (green && self.can_play(k, true))
+        })
     }
 
     /// Whether `s` may act in the jump-in window now.
@@ -188,40 +259,11 @@ impl BlenderState {
     pub(crate) fn legal(&self, out: &mut impl LegalOut) {
         match self.phase {
             Phase::Turn => {
-                let s = self.current as usize;
-                let h = &self.hands[s];
-                let mut mask = [0u64; WORDS];
-                for (w, m) in mask.iter_mut().enumerate() {
-                    *m = h.mask(w);
-                }
-                for_each_kind(&mask, |k| {
-                    if self.can_play(k, false) {
-                        out.push(PLAY + k as u16);
-                    }
-                });
-                if self.red & super::state::bit(s as u8) == 0 {
-                    let fm = flex_mask();
-                    for w in 0..WORDS {
-                        mask[w] &= fm[w];
-                    }
-                    for_each_kind(&mask, |k| {
-                        if self.can_play(k, true) {
-                            out.push(FLEX + k as u16);
-                        }
-                    });
-                }
-                if self.played == 0 {
-                    if self.stack_kind != StackKind::None
-                        && !self.mini_active
-                        && !self.opts.stack_on_shortfall
-                    {
-                        out.push(TAKE);
-                    } else {
-                        out.push(DRAW);
-                    }
-                } else {
-                    out.push(STOP);
-                }
+                let (normal, flex) = self.turn_masks();
+                debug_assert!(self.masks_agree(&normal, &flex));
+                for_each_kind(&normal, |k| out.push(PLAY + k as u16));
+                for_each_kind(&flex, |k| out.push(FLEX + k as u16));
+                out.push(self.turn_single());
             }
             Phase::PostDraw { kind } => {
                 let k = kind as usize;
@@ -685,7 +727,11 @@ impl BlenderState {
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in
     /// the hand, given on by a hand exchange first, is not given).
+    #[inline]
     fn gift_pending(&mut self) -> Option<u8> {
+        if !self.gift_flag {
+            return None;
+        }
         let mut s = self.res.player;
         for _ in 0..self.n {
             let g = &mut self.gifts[s as usize];
@@ -700,6 +746,7 @@ impl BlenderState {
             }
             s = seat_after(s, 1, self.n, self.clockwise);
         }
+        self.gift_flag = false;
         None
     }
 }

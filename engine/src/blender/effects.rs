@@ -332,6 +332,7 @@ impl BlenderState {
             let kd = &kinds()[k as usize];
             if kd.normal.syms & bit(Sym::Gift) != 0 {
                 self.gifts[victim as usize][kd.normal.color as usize] += 1;
+                self.gift_flag = true;
                 self.stats.gifts += 1;
             }
             creeper |= kd.normal.syms & bit(Sym::Creeper) != 0;

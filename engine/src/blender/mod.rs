@@ -8,6 +8,7 @@ mod decide;
 mod effects;
 pub mod event;
 mod knowledge;
+mod masks;
 pub mod options;
 pub mod scenario;
 mod search;
@@ -33,18 +34,47 @@ use crate::game::{
 };
 use crate::NoEvents;
 
-/// A small legal-action buffer for the random agent's path.
+/// A legal-action buffer for the random agent's path, left uninitialised past its length.
 pub(crate) struct SmallList {
     len: usize,
-    buf: [u16; crate::action::MAX_LEGAL],
+    buf: [std::mem::MaybeUninit<u16>; crate::action::MAX_LEGAL],
+}
+
+impl SmallList {
+    #[inline]
+    fn new() -> Self {
+        SmallList {
+            len: 0,
+            buf: [const { std::mem::MaybeUninit::uninit() }; crate::action::MAX_LEGAL],
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> u16 {
+        assert!(i < self.len);
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { self.buf[i].assume_init() }
+    }
 }
 
 impl decide::LegalOut for SmallList {
     #[inline]
     fn push(&mut self, a: u16) {
-        self.buf[self.len] = a;
+        self.buf[self.len].write(a);
         self.len += 1;
     }
+}
+
+/// The `i`-th set bit over the words of `m`, ascending.
+#[inline]
+fn nth_kind(m: &[u64; cards::WORDS], mut i: u32) -> usize {
+    for (w, &x) in m.iter().enumerate() {
+        let c = x.count_ones();
+        if i < c {
+            return w * 64 + crate::bits::select(x, i) as usize;
+        }
+        i -= c;
+    }
+    unreachable!("fewer set bits than asked")
 }
 
 impl Game for BlenderState {
@@ -62,14 +92,26 @@ impl Game for BlenderState {
         out.clear();
         self.legal(out)
     }
+    /// `legal[rng.below(legal.len())]`; a turn's list is not written: the pick is made on the
+    /// playable-kind masks (the list is their kinds ascending, then the one other action).
     #[inline]
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
-        let mut l = SmallList {
-            len: 0,
-            buf: [0; crate::action::MAX_LEGAL],
-        };
+        if self.phase == Phase::Turn {
+            let (normal, flex) = self.turn_masks();
+            let a: u32 = normal.iter().map(|x| x.count_ones()).sum();
+            let b: u32 = flex.iter().map(|x| x.count_ones()).sum();
+            let i = rng.below(a + b + 1);
+            return if i < a {
+                action::PLAY + nth_kind(&normal, i) as u16
+            } else if i < a + b {
+                action::FLEX + nth_kind(&flex, i - a) as u16
+            } else {
+                self.turn_single()
+            };
+        }
+        let mut l = SmallList::new();
         self.legal(&mut l);
-        l.buf[rng.below(l.len as u32) as usize]
+        l.get(rng.below(l.len as u32) as usize)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

@@ -237,6 +237,8 @@ pub struct BlenderState {
     pub(crate) creeper_hit: u16,
     /// Gifts drawn from the deck and not yet given, per seat and colour.
     pub(crate) gifts: [[u8; 4]; MAX_PLAYERS],
+    /// Some seat may have a Gift pending (cleared when a scan finds none).
+    pub(crate) gift_flag: bool,
     /// Seats at exactly one card at the last check (section 11).
     pub(crate) ones: u16,
     /// Seats whose UNO window is still to come.
@@ -337,6 +339,7 @@ impl BlenderState {
             team_turn: false,
             creeper_hit: 0,
             gifts: [[0; 4]; MAX_PLAYERS],
+            gift_flag: false,
             ones: 0,
             uno_queue: 0,
             short_drawn: BHand::new(),
@@ -391,6 +394,7 @@ impl BlenderState {
                 for c in 0..4u8 {
                     let g = super::cards::colored(c, super::cards::face::GIFT);
                     s.gifts[seat][c as usize] = s.hands[seat].count(g);
+                    s.gift_flag |= s.gifts[seat][c as usize] > 0;
                 }
             }
         }
@@ -529,6 +533,7 @@ impl BlenderState {
             let syms = kinds()[k as usize].normal.syms;
             if syms & super::cards::bit(Sym::Gift) != 0 {
                 self.gifts[seat as usize][kinds()[k as usize].normal.color as usize] += 1;
+                self.gift_flag = true;
                 self.stats.gifts += 1;
             }
             creeper |= syms & super::cards::bit(Sym::Creeper) != 0;

@@ -473,6 +473,9 @@ struct Table {
     infos: Vec<CardInfo>,
     /// Per kind, the kinds of the same identity, as a bitset.
     idents: Vec<[u64; WORDS]>,
+    /// The same as a short list.
+    ident_lists: Vec<([u16; 6], u8)>,
+    quiet: Vec<bool>,
 }
 
 fn leak(s: String) -> &'static str {
@@ -695,10 +698,26 @@ fn build() -> Table {
             }
         }
     }
+    let mut ident_lists = vec![([0u16; 6], 0u8); NUM_KINDS];
+    for k in 0..NUM_KINDS {
+        for j in 0..NUM_KINDS {
+            if kinds[j].ident == kinds[k].ident {
+                let (l, n) = &mut ident_lists[k];
+                l[*n as usize] = j as u16;
+                *n += 1;
+            }
+        }
+    }
+    let quiet = kinds
+        .iter()
+        .map(|k| k.normal.color != WILD && k.normal.syms == 0 && k.modifier == Modifier::None)
+        .collect();
     Table {
         kinds,
         infos,
         idents,
+        ident_lists,
+        quiet,
     }
 }
 
@@ -914,6 +933,20 @@ pub fn deck_by_product(opts: &BlenderOptions) -> ([u16; NUM_KINDS], [u16; 14]) {
         add(prod, k, n);
     }
     (d, p)
+}
+
+/// A card with nothing to resolve when played by its normal side: coloured, no symbol, no
+/// modifier.
+#[inline]
+pub fn quiet(k: usize) -> bool {
+    tables().quiet[k]
+}
+
+/// The kinds a jump-in may use on shown kind `k` besides the `#` cases (its identity), at most
+/// six (a 7 of a Speed Up colour with every modifier option), and how many.
+#[inline]
+pub fn ident_list(k: usize) -> &'static ([u16; 6], u8) {
+    &tables().ident_lists[k]
 }
 
 /// Whether `k` is an action card for the first-card flips (B8): anything but a coloured

@@ -228,12 +228,49 @@ impl BlenderState {
         })
     }
 
+    /// The kinds identical to the shown card (`jump_mask` as a list: at most 6 + 1 + 6).
+    #[inline]
+    pub(crate) fn jump_candidates(&self) -> ([u16; 13], usize) {
+        let sh = self.shown;
+        let k = sh.kind as usize;
+        let (l, n) = super::cards::ident_list(k);
+        let mut out = [0u16; 13];
+        out[..6].copy_from_slice(l);
+        let mut len = *n as usize;
+        let kd = &kinds()[k];
+        if kd.normal.color != WILD {
+            let c = kd.normal.color;
+            let hash = colored(c, face::HASH);
+            let ident = kd.ident as usize;
+            let is_plain = ident % super::cards::FACES < 13 && ident < super::cards::FIRST_WILD;
+            if is_plain {
+                out[len] = hash as u16;
+                len += 1;
+            }
+            if k == hash && sh.number != NO_NUMBER && sh.number <= 12 {
+                let (pl, pn) = super::cards::ident_list(colored(c, sh.number as usize));
+                out[len..len + *pn as usize].copy_from_slice(&pl[..*pn as usize]);
+                len += *pn as usize;
+            }
+        }
+        (out, len)
+    }
+
     /// Whether `s` may act in the jump-in window now.
-    fn claims(&self, s: u8, jm: &[u64; WORDS]) -> bool {
+    #[inline]
+    fn claims(&self, s: u8, cands: &[u16]) -> bool {
         let h = &self.hands[s as usize];
-        if (0..WORDS).any(|w| h.mask(w) & jm[w] != 0) {
+        if cands.iter().any(|&k| h.has(k as usize)) {
+            debug_assert!({
+                let jm = self.jump_mask();
+                (0..WORDS).any(|w| h.mask(w) & jm[w] != 0)
+            });
             return true;
         }
+        debug_assert!({
+            let jm = self.jump_mask();
+            (0..WORDS).all(|w| h.mask(w) & jm[w] == 0)
+        });
         self.opts.wrong_jump_ins && h.iter().any(|(j, _)| self.near(j))
     }
 
@@ -654,7 +691,16 @@ impl BlenderState {
                     }
                 }
                 Stage::Checks => {
-                    let now = self.ones_now();
+                    let d = self.dirty;
+                    self.dirty = 0;
+                    let mut now = self.ones & !d;
+                    let mut m = d & self.alive;
+                    while m != 0 {
+                        let s = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        now |= ((self.hands[s].len() == 1) as u16) << s;
+                    }
+                    debug_assert_eq!(now, self.ones_now());
                     self.uno_queue |= now & !self.ones;
                     self.uno_queue &= now;
                     self.ones = now;
@@ -692,12 +738,12 @@ impl BlenderState {
                     self.res.stage = Stage::Window;
                 }
                 Stage::Window => {
-                    let jm = self.jump_mask();
+                    let (cands, nc) = self.jump_candidates();
                     let mut s = self.res.cursor;
                     let mut found = NONE;
                     while s != self.res.player {
                         let excluded = !self.is_alive(s) || (self.res.last && s == self.res.next);
-                        if !excluded && self.claims(s, &jm) {
+                        if !excluded && self.claims(s, &cands[..nc]) {
                             found = s;
                             break;
                         }

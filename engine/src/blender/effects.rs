@@ -32,6 +32,7 @@ impl BlenderState {
     ) {
         let removed = self.hands[seat as usize].remove(k as usize);
         debug_assert!(removed, "seat {seat} lays {k} it does not hold");
+        self.touch(seat);
         self.k_removed(seat, k as usize);
         let kd = &kinds()[k as usize];
         let sd = side(k, flexed);
@@ -78,6 +79,9 @@ impl BlenderState {
         }
         res.stage = if is_hash {
             Stage::Number
+        } else if !flexed && super::cards::quiet(k as usize) {
+            // No colour, action or modifier to resolve.
+            Stage::Checks
         } else if last || self.opts.events_every_card {
             Stage::Color
         } else {
@@ -286,6 +290,7 @@ impl BlenderState {
                 for _ in 0..cnt {
                     self.hands[p].remove(k);
                 }
+                self.touch(p as u8);
                 self.k_removed(p as u8, k);
                 self.discard[k] += cnt;
                 burned += cnt as u16;
@@ -327,6 +332,7 @@ impl BlenderState {
                 card: k,
             });
             self.hands[victim as usize].add(k as usize);
+            self.touch(victim);
             self.k_public(victim, k as usize, 1);
             got += 1;
             let kd = &kinds()[k as usize];
@@ -395,6 +401,7 @@ impl BlenderState {
             let c = self.mini[k];
             if c > 0 {
                 self.hands[seat as usize].add_n(k, c);
+                self.touch(seat);
                 self.k_public(seat, k, c);
                 creeper |= k == super::cards::wild::CREEPER;
                 self.mini[k] = 0;

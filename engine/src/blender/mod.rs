@@ -257,6 +257,7 @@ impl crate::game::CardGame for BlenderState {
             is_plain_number,
         );
         self.ones = self.ones_now();
+        self.dirty_turn = self.alive;
         r
     }
 }

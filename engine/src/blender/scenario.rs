@@ -351,6 +351,7 @@ pub fn build(sc: &BlenderScenario) -> Result<BlenderState, String> {
         None => NONE,
     };
     st.ones = st.ones_now();
+    st.dirty_turn = st.alive;
     let mut r = Res::new(st.current, NO_CARD, false, false, st.mini_active);
     r.stage = Stage::Next;
     st.res = r;

@@ -241,6 +241,10 @@ pub struct BlenderState {
     pub(crate) gift_flag: bool,
     /// Seats at exactly one card at the last check (section 11).
     pub(crate) ones: u16,
+    /// Seats whose hand changed since the last UNO check, and since the last end of a turn:
+    /// only they can have reached one card, emptied their hand or passed the elimination size.
+    pub(crate) dirty: u16,
+    pub(crate) dirty_turn: u16,
     /// Seats whose UNO window is still to come.
     pub(crate) uno_queue: u16,
     /// Option `play_after_shortfall`: cards drawn on the shortfall still playable, and how many
@@ -341,6 +345,8 @@ impl BlenderState {
             gifts: [[0; 4]; MAX_PLAYERS],
             gift_flag: false,
             ones: 0,
+            dirty: 0,
+            dirty_turn: 0,
             uno_queue: 0,
             short_drawn: BHand::new(),
             short_left: 0,
@@ -403,6 +409,7 @@ impl BlenderState {
         s.begin_turn(s.first);
         s.prev_active = NONE;
         s.ones = s.ones_now();
+        s.dirty_turn = s.alive;
         s.res = Res::new(s.first, NO_CARD, false, false, false);
         s.phase = Phase::Busy;
         s.proceed(log);
@@ -443,13 +450,35 @@ impl BlenderState {
     /// The next seat still in the game, one place on in the current direction.
     #[inline]
     pub(crate) fn next_alive(&self, from: u8) -> u8 {
-        let mut s = from;
-        loop {
-            s = seat_after(s, 1, self.n, self.clockwise);
-            if self.is_alive(s) || s == from {
-                return s;
+        // The nearest live seat after `from` round the ring (`from` itself if it is the only
+        // one), found on the bits of the live mask.
+        debug_assert!(from < self.n);
+        let a = self.alive as u32;
+        if a == 0 {
+            return from;
+        }
+        if self.clockwise {
+            let above = a & !((2u32 << from) - 1);
+            if above != 0 {
+                above.trailing_zeros() as u8
+            } else {
+                a.trailing_zeros() as u8
+            }
+        } else {
+            let below = a & ((1u32 << from) - 1);
+            if below != 0 {
+                (31 - below.leading_zeros()) as u8
+            } else {
+                (31 - a.leading_zeros()) as u8
             }
         }
+    }
+
+    /// Marks a hand as changed.
+    #[inline]
+    pub(crate) fn touch(&mut self, s: u8) {
+        self.dirty |= bit(s);
+        self.dirty_turn |= bit(s);
     }
     /// The seat `steps` live places on from `from` (0: `from` itself), then passed on over
     /// pending Targeted Skips (each consumed).
@@ -529,6 +558,7 @@ impl BlenderState {
             }
             log.event(Event::Drew { seat, card: k });
             self.hands[seat as usize].add(k as usize);
+            self.touch(seat);
             got += 1;
             let syms = kinds()[k as usize].normal.syms;
             if syms & super::cards::bit(Sym::Gift) != 0 {
@@ -589,6 +619,8 @@ impl BlenderState {
             return;
         }
         self.hands.swap(a as usize, b as usize);
+        self.touch(a);
+        self.touch(b);
         self.k_exchanged(a, b);
         self.stats.trades += 1;
         log.event(Event::HandsTraded { a, b });
@@ -619,6 +651,9 @@ impl BlenderState {
             self.hands[order[i] as usize] = self.hands[order[i - 1] as usize];
         }
         self.hands[order[0] as usize] = last;
+        for &s in &order[..m] {
+            self.touch(s);
+        }
         self.k_passed(&order[..m]);
         self.stats.passes += 1;
         log.event(Event::HandsPassed);
@@ -652,6 +687,8 @@ impl BlenderState {
         debug_assert!(removed);
         self.k_removed(from, k as usize);
         self.hands[to as usize].add(k as usize);
+        self.touch(from);
+        self.touch(to);
         if public {
             self.k_public(to, k as usize, 1);
         } else {
@@ -670,6 +707,7 @@ impl BlenderState {
             self.discard[k] += c;
         }
         self.hands[seat as usize].clear();
+        self.touch(seat);
         self.k_cleared(seat);
         let n = h.len() as u16;
         log.event(Event::Burned { seat, cards: n });
@@ -722,12 +760,23 @@ impl BlenderState {
     /// Returns whether the game is over.
     pub(crate) fn end_turn_checks(&mut self, owner: u8, log: &mut impl EventSink<Event>) -> bool {
         let n = self.n;
+        // Only a hand changed since the last end of a turn can be empty or too big now.
+        let changed = self.dirty_turn & self.alive;
+        self.dirty_turn = 0;
         let mut empty = 0u16;
-        for s in 0..n {
-            if self.is_alive(s) && self.hands[s as usize].is_empty() {
-                empty |= bit(s);
-            }
+        let mut over = 0u16;
+        let limit = self.opts.elimination_at as usize;
+        let mut m = changed;
+        while m != 0 {
+            let s = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let len = self.hands[s as usize].len();
+            empty |= ((len == 0) as u16) << s;
+            over |= ((len >= limit) as u16) << s;
         }
+        debug_assert!((0..n).all(|s| !self.is_alive(s)
+            || ((empty >> s & 1 != 0) == self.hands[s as usize].is_empty()
+                && (over >> s & 1 != 0) == (self.hands[s as usize].len() >= limit))));
         if empty != 0 {
             // B39: the turn's owner if empty, else the first empty seat in turn order after it.
             let mut w = owner;
@@ -738,13 +787,6 @@ impl BlenderState {
             }
             self.finish(w, 0, log);
             return true;
-        }
-        let limit = self.opts.elimination_at as usize;
-        let mut over = 0u16;
-        for s in 0..n {
-            if self.is_alive(s) && self.hands[s as usize].len() >= limit {
-                over |= bit(s);
-            }
         }
         if over != 0 {
             if over == self.alive {
@@ -760,6 +802,7 @@ impl BlenderState {
                     }
                 }
             }
+            let kept = self.alive & !over;
             let mut order = owner;
             for _ in 0..n {
                 if over & bit(order) != 0 {
@@ -768,6 +811,15 @@ impl BlenderState {
                 order = seat_after(order, 1, n, self.clockwise);
             }
             self.all_red_check(log);
+            // B40 kept the smallest hands in even over the limit: they are checked again.
+            let mut m = kept;
+            while m != 0 {
+                let s = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if self.hands[s as usize].len() >= limit {
+                    self.dirty_turn |= bit(s);
+                }
+            }
         }
         if self.alive_count() == 1 {
             let w = self.alive.trailing_zeros() as u8;

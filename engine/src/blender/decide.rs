@@ -122,6 +122,9 @@ impl BlenderState {
         let green = self.red & super::state::bit(self.current) == 0;
         let side = |t: &super::masks::SideMasks| -> [u64; WORDS] {
             let mut out = [0u64; WORDS];
+            if (0..WORDS).all(|w| h.mask(w) & t.present[w] == 0) {
+                return out;
+            }
             let mut syms = if self.opts.symbol_families {
                 family(shown_syms)
             } else {

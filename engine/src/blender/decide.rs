@@ -39,6 +39,31 @@ fn flex_mask() -> &'static [u64; WORDS] {
     })
 }
 
+/// The kinds identical to `k` when each family is one symbol (B2, option `symbol_families`):
+/// the same colour, number and symbols up to the families, flex side included, modifiers aside.
+fn family_ident_mask(k: usize) -> &'static [u64; WORDS] {
+    static M: std::sync::OnceLock<Vec<[u64; WORDS]>> = std::sync::OnceLock::new();
+    let all = M.get_or_init(|| {
+        let key = |j: usize| {
+            let kd = &kinds()[j];
+            let side = |s: &super::cards::Side| (s.color, s.number, family(s.syms));
+            (side(&kd.normal), kd.flex.as_ref().map(side))
+        };
+        (0..NUM_KINDS)
+            .map(|k| {
+                let mut m = [0u64; WORDS];
+                for j in 0..NUM_KINDS {
+                    if key(j) == key(k) {
+                        m[j >> 6] |= 1 << (j & 63);
+                    }
+                }
+                m
+            })
+            .collect()
+    });
+    &all[k]
+}
+
 #[inline]
 fn family(s: u64) -> u64 {
     let mut x = s;
@@ -130,7 +155,11 @@ impl BlenderState {
         let sh = self.shown;
         let k = sh.kind as usize;
         let kd = &kinds()[k];
-        let mut m = *ident_mask(k);
+        let mut m = if self.opts.symbol_families {
+            *family_ident_mask(k)
+        } else {
+            *ident_mask(k)
+        };
         let ident = kd.ident as usize;
         if kd.normal.color != WILD {
             let c = kd.normal.color;
@@ -377,6 +406,11 @@ impl BlenderState {
             self.played += 1;
             let last = flexed || self.played >= self.tempo;
             self.lay(cur, k as u16, flexed, last, log);
+            if flexed && self.played < self.tempo {
+                // B15: a flexed card before the tempo-th ends the run short (B13: the draw and
+                // the reset come before its events).
+                self.fall_short(log);
+            }
             return;
         }
         match a {

@@ -352,7 +352,12 @@ impl BlenderState {
             NONE
         };
         if partner != NONE && partner != victim && got > 0 {
-            self.penalty(partner, got, log);
+            // B28: the mirrored draw is not mirrored back.
+            let n = self.draw(partner, got, false, log);
+            log.event(Event::Penalty {
+                seat: partner,
+                cards: n,
+            });
         }
         if creeper {
             self.creeper_enters(victim, log);

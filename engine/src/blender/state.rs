@@ -517,6 +517,8 @@ impl BlenderState {
             got += 1;
             let syms = kinds()[k as usize].normal.syms;
             if syms & super::cards::bit(Sym::Gift) != 0 {
+                // A Gift drawn from the deck is shown (9.21): everyone knows it is there.
+                self.k_public(seat, k as usize, 1);
                 self.gifts[seat as usize][kinds()[k as usize].normal.color as usize] += 1;
                 self.stats.gifts += 1;
             }

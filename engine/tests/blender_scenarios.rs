@@ -2415,8 +2415,8 @@ fn knowledge_hides_and_keeps() {
     assert_eq!(st.view(1).phase, Phase::Turn);
 }
 
-/// 16: the card just drawn and playable is its drawer's secret: the other views do not show
-/// it.
+/// 16, B43: the card just drawn and playable is its drawer's secret: the other views do not
+/// show it.
 #[test]
 fn the_drawn_card_is_hidden_from_the_others() {
     let mut st = pos(json!({
@@ -2427,4 +2427,80 @@ fn the_drawn_card_is_hidden_from_the_others() {
     act(&mut st, DRAW);
     assert_eq!(st.view(0).phase, Phase::PostDraw { kind: k("R5") });
     assert_eq!(st.view(1).phase, Phase::PostDraw { kind: NO_CARD });
+}
+
+/// Section 13.2, L148: UNO windows for every hand a card left at one card, in turn order from
+/// the player of the card (a Pass leaves two).
+#[test]
+fn uno_windows_in_turn_order_after_a_pass() {
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["R0p G1", "Y1 Y2 Y3", "B1"]
+    }));
+    act(&mut st, play("R0p"));
+    assert_hand(&st, 0, "B1");
+    assert_hand(&st, 1, "G1");
+    assert_eq!(st.phase(), Phase::Uno { seat: 0 });
+    act(&mut st, CALL);
+    assert_eq!(st.phase(), Phase::Uno { seat: 1 });
+    act(&mut st, CALL);
+    assert_turn(&st, 1);
+}
+
+/// B23: a player with no cards gives nothing in a Swap; the target still gives one.
+#[test]
+fn swap_from_an_empty_hand() {
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["RSW", "Y1 Y2 Y3", "B1 B2 B3"]
+    }));
+    acts(&mut st, &[play("RSW"), target(1)]);
+    assert_eq!(st.phase(), Phase::Give { seat: 1 });
+    act(&mut st, give("Y2"));
+    assert_hand(&st, 0, "Y2");
+    assert_hand(&st, 1, "Y1 Y3");
+    assert_eq!(st.phase(), Phase::Uno { seat: 0 });
+}
+
+/// B28, B32, B42: the partner's mirrored draw is not mirrored back, but a Creeper it brings
+/// costs the partner its own 3-card penalty, and that penalty is a draw the link mirrors.
+#[test]
+fn a_creeper_in_the_mirrored_draw() {
+    let mut st = pos(json!({
+        "discard": "R3", "link": [0, 2],
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y9 WCP R1 R2 R4 R5 R6 R7"
+    }));
+    let ev = act(&mut st, DRAW);
+    assert!(ev.contains(&Event::Creeper { seat: 2 }));
+    assert_hand(&st, 2, "B1 B2 B3 WCP R1 R2 R4");
+    assert_hand(&st, 0, "G1 G2 Y9 R5 R6 R7");
+    assert_turn(&st, 1);
+}
+
+/// Options, `max_decisions`: a game cut off at the cap is a truncation, not a result.
+#[test]
+fn the_decision_cap_truncates() {
+    let opts = BlenderOptions {
+        max_decisions: 100,
+        ..Default::default()
+    };
+    let mut st = BlenderState::deal(opts, 4, 11);
+    let mut rng = uno_engine::Rng::new(3);
+    let mut n = 0;
+    let mut last = Vec::new();
+    while !st.is_terminal() {
+        let a = st.sample_legal(&mut rng);
+        last.clear();
+        st.apply_logged(a, &mut last).unwrap();
+        n += 1;
+    }
+    let o = st.outcome().unwrap();
+    if n >= 100 {
+        assert_eq!(o.ending, uno_engine::Ending::Truncated);
+        assert_eq!(o.winner, None);
+        assert!(last.contains(&Event::Truncated));
+    } else {
+        assert!(o.winner.is_some());
+    }
 }

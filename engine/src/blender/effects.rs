@@ -33,6 +33,11 @@ impl BlenderState {
         let removed = self.hands[seat as usize].remove(k as usize);
         debug_assert!(removed, "seat {seat} lays {k} it does not hold");
         self.k_removed(seat, k as usize);
+        if self.hands[seat as usize].len() != 1 {
+            // A hand that left one card and comes back to one (a Swap after the last card)
+            // changes to one card again (11).
+            self.ones &= !super::state::bit(seat);
+        }
         let kd = &kinds()[k as usize];
         let sd = side(k, flexed);
         let prev = self.shown;

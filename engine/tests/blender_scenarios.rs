@@ -2504,3 +2504,104 @@ fn the_decision_cap_truncates() {
         assert!(o.winner.is_some());
     }
 }
+
+/// Every card of the default deck not in `used`, as codes.
+fn rest_of_deck(used: &str) -> Vec<&'static str> {
+    let mut left: Vec<u16> = deck_counts(&BlenderOptions::default()).to_vec();
+    for c in used.split_whitespace() {
+        left[k(c) as usize] -= 1;
+    }
+    let mut out = Vec::new();
+    for (kind, &n) in left.iter().enumerate() {
+        for _ in 0..n {
+            out.push(table()[kind].code);
+        }
+    }
+    out
+}
+
+/// B41: when the draw pile runs out, the discard pile but its top is shuffled into a new draw
+/// pile and the draw goes on.
+#[test]
+fn the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() {
+    let used = "G1 G2 Y1 Y2 Y3 B1 B2 B3 R1 R3";
+    let mut discard = rest_of_deck(used);
+    discard.push("R3");
+    let mut st = pos(json!({
+        "tempo": 2, "discard": discard,
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R1"
+    }));
+    assert_eq!(st.draw_pile().len(), 1);
+    let ev = act(&mut st, DRAW);
+    assert!(ev.contains(&Event::Reshuffle));
+    assert_eq!(drew(&ev, 0).len(), 2);
+    assert_eq!(drew(&ev, 0)[0], "R1");
+    let in_discard: u32 = st.discard_counts().iter().map(|&c| c as u32).sum();
+    assert_eq!(in_discard, 1, "only the top stays");
+    assert_eq!(shown(&st), "R3");
+    assert_eq!(st.draw_pile().len(), 720 - 8 - 2 - 1);
+}
+
+/// B41: with the draw pile and the rest of the discard pile both empty, the rest of a draw is
+/// not drawn.
+#[test]
+fn nothing_to_draw_draws_nothing() {
+    let big = rest_of_deck("G1 G2 R3 B1");
+    let mut st = pos(json!({
+        "tempo": 3, "discard": "R3",
+        "hands": ["G1 G2", big, "B1"],
+        "draw_pile": ""
+    }));
+    assert_eq!(st.draw_pile().len(), 0);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 0).len(), 0);
+    assert_hand(&st, 0, "G1 G2");
+    assert_eq!(st.tempo(), 1);
+}
+
+/// B7: with no `dealer` option the dealer is drawn by lot, and the player to the dealer's left
+/// plays first.
+#[test]
+fn the_dealer_is_drawn_by_lot() {
+    let mut dealers = [0u32; 4];
+    for seed in 0..60 {
+        let st = BlenderState::deal(BlenderOptions::default(), 4, seed);
+        dealers[st.dealer() as usize] += 1;
+        assert_eq!(st.first_player(), (st.dealer() + 1) % 4);
+    }
+    assert!(dealers.iter().all(|&d| d > 0), "{dealers:?}");
+}
+
+/// 9.25: a Creeper arriving by Force Trade costs its new holder 3 (the player of the card
+/// chose two other players).
+#[test]
+fn creeper_by_force_trade() {
+    let mut st = pos(json!({
+        "players": 4, "discard": "R3",
+        "hands": ["WFT G1 G2", "Y1 Y2 Y3", "WCP B2 B3", "R4 R5 R6"],
+        "draw_pile": "Y7 Y8 Y9"
+    }));
+    let ev = acts(&mut st, &[play("WFT"), color(RED), target(1), target(2)]);
+    assert!(ev.contains(&Event::HandsTraded { a: 1, b: 2 }));
+    assert!(ev.contains(&Event::Creeper { seat: 1 }));
+    assert_hand(&st, 1, "WCP B2 B3 Y7 Y8 Y9");
+    assert_hand(&st, 2, "Y1 Y2 Y3");
+    assert_turn(&st, 1);
+}
+
+/// L212-L214, B21-style: Pass goes round the remaining players only (an eliminated seat
+/// neither gives nor receives).
+#[test]
+fn pass_skips_eliminated_seats() {
+    let mut st = pos(json!({
+        "players": 4, "discard": "R3", "eliminated": [1],
+        "hands": ["WPH G1 G2", "", "B1 B2 B3", "R4 R5 R6 R7"]
+    }));
+    acts(&mut st, &[play("WPH"), color(BLUE)]);
+    assert_hand(&st, 2, "G1 G2");
+    assert_hand(&st, 3, "B1 B2 B3");
+    assert_hand(&st, 0, "R4 R5 R6 R7");
+    assert_eq!(st.hand(1).len(), 0);
+    assert_turn(&st, 2);
+}

@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B43 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B44 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting
@@ -1077,6 +1077,11 @@ fn pass_modifier_passes_every_hand() {
     assert_hand(&st, 1, "G1 G2");
     assert_hand(&st, 2, "Y1 Y2 Y3");
     assert_turn(&st, 1);
+    // Each giver knows the hand it passed on; nobody else does (16).
+    assert_eq!(st.view(0).known[1][k("G1") as usize], 1);
+    assert_eq!(st.view(1).known[2][k("Y3") as usize], 1);
+    assert_eq!(st.view(2).known[1][k("G1") as usize], 0);
+    assert_eq!(st.view(1).known[0][k("B1") as usize], 0);
     let mut st = pos(json!({
         "discard": "R3", "direction": "counterclockwise",
         "hands": ["R0p G1 G2", "Y1 Y2 Y3", "B1 B2 B3 B4"]
@@ -2604,4 +2609,35 @@ fn pass_skips_eliminated_seats() {
     assert_hand(&st, 0, "R4 R5 R6 R7");
     assert_eq!(st.hand(1).len(), 0);
     assert_turn(&st, 2);
+}
+
+/// B34, B44: a jump-in window opens when the shown card changes by a play and closes when every
+/// claimant has declined: a turn that plays nothing (a draw, the stack taken) opens none, nor
+/// does stopping short after a card whose window has passed.
+#[test]
+fn no_new_jump_in_window_without_a_play() {
+    let base = json!({
+        "players": 4, "discard": "R3",
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "Y4 Y5 Y6", "R5 B1 B2"],
+        "draw_pile": "B9"
+    });
+    let mut st = pos(base);
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 3 });
+    act(&mut st, DECLINE);
+    assert_turn(&st, 1);
+    act(&mut st, DRAW);
+    assert_turn(&st, 2);
+
+    let mut st = pos(json!({
+        "players": 4, "discard": "R3", "tempo": 2,
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "Y4 Y5 Y6", "R5 B1 B2"],
+        "draw_pile": "B8 B9"
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 3 });
+    act(&mut st, DECLINE);
+    assert_turn(&st, 0);
+    act(&mut st, STOP);
+    assert_turn(&st, 1);
 }

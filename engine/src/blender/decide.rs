@@ -429,8 +429,9 @@ impl BlenderState {
             }
             STOP => {
                 self.fall_short(log);
-                // The last card played takes effect (B13).
+                // The last card played takes effect (B13); its jump-in window has passed (B34).
                 self.res.last = true;
+                self.res.windowed = true;
                 self.res.stage = Stage::Color;
             }
             _ => unreachable!("not a turn action: {a}"),
@@ -589,7 +590,12 @@ impl BlenderState {
                         self.advance(self.res.player, self.res.steps, log)
                     };
                     self.res.next = next;
-                    self.res.stage = Stage::Window;
+                    // B34: a window opens only when the shown card changed by a play.
+                    self.res.stage = if card && !self.res.windowed {
+                        Stage::Window
+                    } else {
+                        Stage::Next
+                    };
                 }
                 Stage::Window => {
                     let jm = self.jump_mask();

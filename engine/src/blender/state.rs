@@ -144,6 +144,8 @@ pub struct Res {
     pub hash_only: u8,
     /// The modifier stage has begun (a Swap's decisions then lead to the checks).
     pub in_mod: bool,
+    /// The card's jump-in window has already passed (a card stopped short after, B34).
+    pub windowed: bool,
 }
 
 impl Res {
@@ -164,6 +166,7 @@ impl Res {
             cursor: NONE,
             hash_only: NO_NUMBER,
             in_mod: false,
+            windowed: false,
         }
     }
 }

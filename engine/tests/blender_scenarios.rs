@@ -732,7 +732,7 @@ fn reverse_draw_reverses_before_the_stack_passes() {
     assert_turn(&st, 2);
 }
 
-/// 9.4: Draw 2, Draw 4, Wild Draw 4, Wild Draw 6, Wild Draw 10 and the Golf 12 Draw 2 add
+/// L179-L180, §3.4, 9.4: Draw 2, Draw 4, Wild Draw 4, Wild Draw 6, Wild Draw 10 and the Golf 12 Draw 2 add
 /// their number to the stack.
 #[test]
 fn every_draw_card_adds_its_penalty() {
@@ -759,7 +759,7 @@ fn every_draw_card_adds_its_penalty() {
     }
 }
 
-/// 9.19: Stack 1, Stack 2 and Wild Stack 3 add 1, 2, 3 and make a Stack stack.
+/// L179-L180, §3.5, 9.19: Stack 1, Stack 2 and Wild Stack 3 add 1, 2, 3 and make a Stack stack.
 #[test]
 fn stack_cards_add_their_penalty() {
     for (card, add, wild) in [("RK1", 1, false), ("RK2", 2, false), ("WK3", 3, true)] {
@@ -837,7 +837,7 @@ fn facing_a_stack_without_a_card_takes_it() {
     assert_eq!(st.tempo(), 2);
 }
 
-/// 5 (falling short under a stack): the player draws the tempo, the stack stays for the next.
+/// L161, L182-L183, 5 (falling short under a stack, B12, B19): the player draws the tempo, the stack stays for the next.
 #[test]
 fn falling_short_under_a_stack_keeps_the_stack() {
     let mut st = pos(json!({
@@ -1147,7 +1147,7 @@ fn swap_card() {
 
 // ===== 9. The cards, one by one =====
 
-/// 9.1: a number card does nothing; the next player plays.
+/// L136, §3.1, 9.1: a number card does nothing; the next player plays.
 #[test]
 fn number_card_only_passes_the_turn() {
     let mut st = pos(json!({
@@ -1309,7 +1309,7 @@ fn no_stack_on_the_mini_pile() {
     assert!(legal(&st).contains(&DRAW));
 }
 
-/// 9.7: falling short on the mini-pile picks up the whole mini-pile (the card just played
+/// §3.17, 9.7, B12: falling short on the mini-pile picks up the whole mini-pile (the card just played
 /// included) instead of drawing, and the tempo resets.
 #[test]
 fn shortfall_on_the_mini_pile_picks_it_up() {
@@ -1716,7 +1716,7 @@ fn creeper_penalty_once_a_turn() {
     assert_hand(&st, 0, "G1 G2 G3 WCP R4 WCP R6");
 }
 
-/// 9.25: taking the stack brings a Creeper too.
+/// L227-L234, §3.25, 9.25: taking the stack brings a Creeper too.
 #[test]
 fn creeper_by_the_stack() {
     let mut st = pos(json!({
@@ -1728,7 +1728,7 @@ fn creeper_by_the_stack() {
     assert_hand(&st, 0, "G1 G2 G3 WCP R4 R5 R6 R7");
 }
 
-/// 9.25: a Creeper arriving by Trade, Pass, Swap or a mini-pile pickup costs its new holder 3.
+/// L227-L234, §3.25, 9.25: a Creeper arriving by Trade, Pass, Swap or a mini-pile pickup costs its new holder 3.
 #[test]
 fn creeper_by_trade_pass_swap_pickup() {
     // Trade: seat 0 receives seat 2's Creeper.
@@ -2210,7 +2210,8 @@ fn reshuffle_when_the_draw_pile_runs_out() {
 
 // ===== strict apply and the notation =====
 
-/// 4 (the engine is strict): an illegal action is an error and leaves the state unchanged.
+/// variant-done item 4 (the engine is strict; no seed line): an illegal action is an error and
+/// leaves the state unchanged.
 #[test]
 fn strict_apply_refuses_and_changes_nothing() {
     let mut st = pos(json!({
@@ -2232,7 +2233,7 @@ fn strict_apply_refuses_and_changes_nothing() {
     assert_eq!(format!("{st:?}"), before);
 }
 
-/// 20: the notation's errors say what is wrong.
+/// Section 20 (the notation's header in `scenario.rs`): the errors say what is wrong.
 #[test]
 fn scenario_errors_are_clear() {
     let hands = json!(["R5", "Y1", "B1"]);
@@ -2277,7 +2278,7 @@ fn creeper_played_is_a_plain_wild() {
     assert_turn(&st, 1);
 }
 
-/// 9.25: a Creeper turned over by Color Roulette enters the victim's hand and costs 3.
+/// L227-L234, §3.19, §3.25, 9.25: a Creeper turned over by Color Roulette enters the victim's hand and costs 3.
 #[test]
 fn creeper_by_color_roulette() {
     let mut st = pos(json!({
@@ -2291,7 +2292,7 @@ fn creeper_by_color_roulette() {
     assert_turn(&st, 2);
 }
 
-/// 9.25 (exception 1 is per turn): a Creeper on the next turn costs 3 again.
+/// L231, B32, 9.25 (exception 1 is per turn): a Creeper on the next turn costs 3 again.
 #[test]
 fn creeper_penalty_again_next_turn() {
     let mut st = pos(json!({
@@ -2373,7 +2374,7 @@ fn each_card_of_a_run_matches_the_one_before() {
     assert_hand(&st, 0, "B7 Y2");
 }
 
-/// 9.21: a Gift drawn by the linked partner's mirrored draw is given by that partner.
+/// §3.16, §3.24, 9.21, B28: a Gift drawn by the linked partner's mirrored draw is given by that partner.
 #[test]
 fn gift_in_a_mirrored_draw() {
     let mut st = pos(json!({
@@ -2394,7 +2395,7 @@ fn gift_in_a_mirrored_draw() {
     assert_turn(&st, 1);
 }
 
-/// 16: knowledge is kept only where it was earned: cards drawn face down are hidden, a card
+/// §3.17, 16, B43: knowledge is kept only where it was earned: cards drawn face down are hidden, a card
 /// given in a Swap is known to its giver only, a mini-pile pickup to everyone.
 #[test]
 fn knowledge_hides_and_keeps() {
@@ -2483,7 +2484,7 @@ fn a_creeper_in_the_mirrored_draw() {
     assert_turn(&st, 1);
 }
 
-/// Options, `max_decisions`: a game cut off at the cap is a truncation, not a result.
+/// Section 14, option `max_decisions` (variant-done item 6): a game cut off at the cap is a truncation, not a result.
 #[test]
 fn the_decision_cap_truncates() {
     let opts = BlenderOptions {
@@ -2578,7 +2579,7 @@ fn the_dealer_is_drawn_by_lot() {
     assert!(dealers.iter().all(|&d| d > 0), "{dealers:?}");
 }
 
-/// 9.25: a Creeper arriving by Force Trade costs its new holder 3 (the player of the card
+/// L227-L234, §3.22, §3.25, 9.25: a Creeper arriving by Force Trade costs its new holder 3 (the player of the card
 /// chose two other players).
 #[test]
 fn creeper_by_force_trade() {

@@ -2642,3 +2642,22 @@ fn no_new_jump_in_window_without_a_play() {
     act(&mut st, STOP);
     assert_turn(&st, 1);
 }
+
+/// B18, B31: a Wild Stack Number played before the last card of a run still turns its number
+/// at once (the stack is the rule's bookkeeping, not the card's action); the next card must
+/// follow the Stack restriction.
+#[test]
+fn stack_number_inside_a_run() {
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R3",
+        "hands": ["WKN WK3 R+2 G1", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "B6"
+    }));
+    act(&mut st, play("WKN"));
+    assert_eq!(st.stack(), (6, StackKind::Stack));
+    assert_eq!(st.phase(), Phase::Turn, "no colour inside the run");
+    assert_eq!(plays(&st), ["play WK3"].map(String::from));
+    acts(&mut st, &[play("WK3"), color(GREEN)]);
+    assert_eq!(st.stack(), (9, StackKind::Stack));
+    assert_turn(&st, 1);
+}

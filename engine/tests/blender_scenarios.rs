@@ -2661,3 +2661,38 @@ fn stack_number_inside_a_run() {
     assert_eq!(st.stack(), (9, StackKind::Stack));
     assert_turn(&st, 1);
 }
+
+/// L144, 13.3, 9.21: a Gift that the drawn Creeper's penalty brings is given first, and the
+/// drawn card may still be played afterwards.
+#[test]
+fn a_gift_in_the_creeper_penalty_of_the_drawn_card() {
+    let mut st = pos(json!({
+        "discard": "B5",
+        "hands": ["G1 G2 G3", "Y1 Y2 Y3", "R1 R2 R3"],
+        "draw_pile": "WCP RGF R4 R5"
+    }));
+    act(&mut st, DRAW);
+    assert_eq!(
+        st.phase(),
+        Phase::Target {
+            why: TargetWhy::Gift,
+            seat: 0
+        }
+    );
+    act(&mut st, target(2));
+    assert_eq!(st.phase(), Phase::PostDraw { kind: k("WCP") });
+    acts(&mut st, &[play("WCP"), color(RED)]);
+    assert_hand(&st, 0, "G1 G2 G3 R4 R5");
+    assert_hand(&st, 2, "R1 R2 R3 RGF");
+    assert_turn(&st, 1);
+
+    // A drawn Gift itself is given away and cannot be played.
+    let mut st = pos(json!({
+        "discard": "R5",
+        "hands": ["G1 G2 G3 RGF", "Y1 Y2 Y3", "R1 R2 R3"],
+        "draw_pile": "RGF"
+    }));
+    acts(&mut st, &[DRAW, target(1)]);
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "G1 G2 G3 RGF");
+}

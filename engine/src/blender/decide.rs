@@ -446,18 +446,31 @@ impl BlenderState {
             self.end_without_card();
             return;
         }
-        let before = self.gifts[cur as usize];
         self.draw(cur, 1, true, log);
-        let drew_gift = self.gifts[cur as usize] != before;
         let k = self.drawn_first;
-        if k != NO_CARD && !drew_gift && self.hands[cur as usize].has(k as usize) {
-            let green = self.red & super::state::bit(cur) == 0;
-            if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
-                self.phase = Phase::PostDraw { kind: k };
-                return;
-            }
-        }
+        // Gifts the draw brought are given first (13.3); then the drawn card may be played.
         self.end_without_card();
+        self.res.stage = Stage::Drawn;
+        self.res.give = k;
+    }
+
+    /// `Stage::Drawn`: the card drawn at tempo 1 may be played if it matches (L144); a drawn
+    /// Gift has been given away.
+    fn after_draw(&mut self) {
+        let k = self.res.give;
+        self.res.give = NO_CARD;
+        self.res.stage = Stage::Checks;
+        let cur = self.current;
+        if k == NO_CARD
+            || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
+            || !self.hands[cur as usize].has(k as usize)
+        {
+            return;
+        }
+        let green = self.red & super::state::bit(cur) == 0;
+        if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
+            self.phase = Phase::PostDraw { kind: k };
+        }
     }
 
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
@@ -616,6 +629,7 @@ impl BlenderState {
                         self.res.stage = Stage::Next;
                     }
                 }
+                Stage::Drawn => self.after_draw(),
                 Stage::Next => {
                     if self.res.last {
                         self.begin_turn(self.res.next);

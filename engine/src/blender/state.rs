@@ -70,6 +70,9 @@ pub enum Stage {
     EndTurn,
     /// The jump-in window.
     Window,
+    /// After the tempo-1 draw (and the Gifts it brought): the drawn card `Res::give` may be
+    /// played (4.3).
+    Drawn,
     /// The run goes on, or the next turn starts.
     Next,
 }
@@ -131,7 +134,7 @@ pub struct Res {
     pub sub: u8,
     /// A first pick (Drawn Together, Force Trade, Double Draw 2) or the Swap target.
     pub t1: u8,
-    /// The card the player committed to give in a Swap.
+    /// The card the player committed to give in a Swap; the card just drawn (`Stage::Drawn`).
     pub give: u16,
     /// The next active player, once the actions have set it (`NONE`: the next in order).
     pub next: u8,

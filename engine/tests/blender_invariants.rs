@@ -96,6 +96,12 @@ fn play_random(opts: BlenderOptions, players: usize, seed: u64) -> (BlenderState
             !legal.is_empty(),
             "a legal action for seat {seat} at {kind:?} (seed {seed})\n{st:?}"
         );
+        assert!(!st.eliminated(seat), "an eliminated seat never acts");
+        for s in 0..players as u8 {
+            if st.eliminated(s) {
+                assert_eq!(st.hand(s as usize).len(), 0, "an eliminated hand is burned");
+            }
+        }
         for w in legal.as_slice().windows(2) {
             assert!(w[0] < w[1], "legal actions ascending and distinct");
         }

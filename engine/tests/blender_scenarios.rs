@@ -2696,3 +2696,45 @@ fn a_gift_in_the_creeper_penalty_of_the_drawn_card() {
     assert_turn(&st, 1);
     assert_hand(&st, 0, "G1 G2 G3 RGF");
 }
+
+/// 12.1, 13 (the window comes before the end of the turn): a hand emptied by the last card
+/// of a turn wins only after the jump-in window; a player at the limit may jump in and escape
+/// elimination; a Targeted Skip is used only when the turn really passes.
+#[test]
+fn the_jump_in_window_comes_before_the_end_of_the_turn() {
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["R5", "Y1 Y2 Y3", "R5 B1 B2"]
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    let ev = act(&mut st, DECLINE);
+    assert!(ev.contains(&Event::Won { seat: 0 }));
+
+    let mut st = pos(json!({
+        "discard": "R3", "options": {"elimination_at": 10},
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "R5 B1 B2 B3 B4 B5 B6 B7 B8 B9"]
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    act(&mut st, jump("R5"));
+    assert!(!st.eliminated(2));
+    assert_eq!(st.hand(2).len(), 9);
+    assert_turn(&st, 0);
+
+    let mut st = pos(json!({
+        "players": 4, "discard": "R3", "targeted_skips": [1],
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "Y4 Y5 Y6", "R5 B1 B2"]
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 3 });
+    act(&mut st, jump("R5"));
+    assert_turn(&st, 0);
+    assert_eq!(st.targeted_skips(1), 1, "seat 1's turn has not come yet");
+    act(&mut st, DRAW);
+    if st.phase() != Phase::Turn {
+        act(&mut st, KEEP);
+    }
+    assert_turn(&st, 2);
+    assert_eq!(st.targeted_skips(1), 0);
+}

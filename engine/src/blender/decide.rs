@@ -592,18 +592,9 @@ impl BlenderState {
                     }
                 }
                 Stage::EndTurn => {
-                    if self.end_turn_checks(self.res.player, log) {
-                        return;
-                    }
-                    let next = if self.res.next != NONE && self.is_alive(self.res.next) {
-                        self.res.next
-                    } else if self.res.next != NONE {
-                        self.next_alive(self.res.next)
-                    } else {
-                        self.advance(self.res.player, self.res.steps, log)
-                    };
-                    self.res.next = next;
-                    // B34: a window opens only when the shown card changed by a play.
+                    self.res.to = self.peek_next();
+                    // B34: a window opens only when the shown card changed by a play; the
+                    // end-of-turn checks come after it (12.1, 13).
                     self.res.stage = if card && !self.res.windowed {
                         Stage::Window
                     } else {
@@ -615,7 +606,7 @@ impl BlenderState {
                     let mut s = self.res.cursor;
                     let mut found = NONE;
                     while s != self.res.player {
-                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.next);
+                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.to);
                         if !excluded && self.claims(s, &jm) {
                             found = s;
                             break;
@@ -632,12 +623,52 @@ impl BlenderState {
                 Stage::Drawn => self.after_draw(),
                 Stage::Next => {
                     if self.res.last {
-                        self.begin_turn(self.res.next);
+                        // The end of the turn (section 12): wins, eliminations; then the turn
+                        // passes.
+                        if self.end_turn_checks(self.res.player, log) {
+                            return;
+                        }
+                        let next = if self.res.next != NONE && self.is_alive(self.res.next) {
+                            self.res.next
+                        } else if self.res.next != NONE {
+                            self.next_alive(self.res.next)
+                        } else {
+                            self.advance(self.res.player, self.res.steps, log)
+                        };
+                        self.begin_turn(next);
                     }
                     self.phase = Phase::Turn;
                 }
             }
         }
+    }
+
+    /// The seat the turn will pass to (4.8), foreseen without using Targeted Skips: the
+    /// jump-in window leaves it out (B34).
+    fn peek_next(&self) -> u8 {
+        let r = &self.res;
+        if r.next != NONE {
+            return if self.is_alive(r.next) {
+                r.next
+            } else {
+                self.next_alive(r.next)
+            };
+        }
+        let mut s = r.player;
+        for _ in 0..r.steps {
+            s = self.next_alive(s);
+        }
+        if !self.is_alive(s) {
+            s = self.next_alive(s);
+        }
+        let mut skips = self.targeted_skips;
+        let mut guard = 0;
+        while skips[s as usize] > 0 && guard < 64 {
+            skips[s as usize] -= 1;
+            s = self.next_alive(s);
+            guard += 1;
+        }
+        s
     }
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in

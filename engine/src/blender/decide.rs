@@ -25,6 +25,31 @@ impl LegalOut for ActionList {
     }
 }
 
+/// The kinds identical to `k` when each family is one symbol (B2, option `symbol_families`):
+/// the same colour, number and symbols up to the families, flex side included, modifiers aside.
+fn family_ident_mask(k: usize) -> &'static [u64; WORDS] {
+    static M: std::sync::OnceLock<Vec<[u64; WORDS]>> = std::sync::OnceLock::new();
+    let all = M.get_or_init(|| {
+        let key = |j: usize| {
+            let kd = &kinds()[j];
+            let side = |s: &super::cards::Side| (s.color, s.number, family(s.syms));
+            (side(&kd.normal), kd.flex.as_ref().map(side))
+        };
+        (0..NUM_KINDS)
+            .map(|k| {
+                let mut m = [0u64; WORDS];
+                for j in 0..NUM_KINDS {
+                    if key(j) == key(k) {
+                        m[j >> 6] |= 1 << (j & 63);
+                    }
+                }
+                m
+            })
+            .collect()
+    });
+    &all[k]
+}
+
 #[inline]
 fn family(s: u64) -> u64 {
     let mut x = s;
@@ -193,7 +218,11 @@ impl BlenderState {
         let sh = self.shown;
         let k = sh.kind as usize;
         let kd = &kinds()[k];
-        let mut m = *ident_mask(k);
+        let mut m = if self.opts.symbol_families {
+            *family_ident_mask(k)
+        } else {
+            *ident_mask(k)
+        };
         let ident = kd.ident as usize;
         if kd.normal.color != WILD {
             let c = kd.normal.color;
@@ -259,22 +288,22 @@ impl BlenderState {
         (out, len)
     }
 
-    /// Whether `s` may act in the jump-in window now.
+    /// Whether `s` may act in the jump-in window now (`cands`: `jump_candidates`).
     #[inline]
     fn claims(&self, s: u8, cands: &[u16]) -> bool {
         let h = &self.hands[s as usize];
-        if cands.iter().any(|&k| h.has(k as usize)) {
-            debug_assert!({
+        let identical = if self.opts.symbol_families {
+            let jm = self.jump_mask();
+            (0..WORDS).any(|w| h.mask(w) & jm[w] != 0)
+        } else {
+            let hit = cands.iter().any(|&k| h.has(k as usize));
+            debug_assert_eq!(hit, {
                 let jm = self.jump_mask();
                 (0..WORDS).any(|w| h.mask(w) & jm[w] != 0)
             });
-            return true;
-        }
-        debug_assert!({
-            let jm = self.jump_mask();
-            (0..WORDS).all(|w| h.mask(w) & jm[w] == 0)
-        });
-        self.opts.wrong_jump_ins && h.iter().any(|(j, _)| self.near(j))
+            hit
+        };
+        identical || (self.opts.wrong_jump_ins && h.iter().any(|(j, _)| self.near(j)))
     }
 
     /// Who decides now, and what kind of decision.
@@ -474,6 +503,11 @@ impl BlenderState {
             let ends = flexed && !self.opts.events_every_card;
             let last = ends || self.played >= self.tempo;
             self.lay(cur, k as u16, flexed, last, log);
+            if flexed && self.played < self.tempo {
+                // B15: a flexed card before the tempo-th ends the run short (B13: the draw and
+                // the reset come before its events).
+                self.fall_short(log);
+            }
             return;
         }
         match a {
@@ -507,6 +541,8 @@ impl BlenderState {
             return;
         }
         self.res.last = true;
+        // Its jump-in window has passed (B34, B44).
+        self.res.windowed = true;
         self.res.stage = if self.opts.events_every_card {
             Stage::Action
         } else {
@@ -543,18 +579,31 @@ impl BlenderState {
             }
             return;
         }
-        let before = self.gifts[cur as usize];
         self.draw(cur, 1, true, log);
-        let drew_gift = self.gifts[cur as usize] != before;
         let k = self.drawn_first;
-        if k != NO_CARD && !drew_gift && self.hands[cur as usize].has(k as usize) {
-            let green = self.red & super::state::bit(cur) == 0;
-            if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
-                self.phase = Phase::PostDraw { kind: k };
-                return;
-            }
-        }
+        // Gifts the draw brought are given first (13.3); then the drawn card may be played.
         self.end_without_card();
+        self.res.stage = Stage::Drawn;
+        self.res.give = k;
+    }
+
+    /// `Stage::Drawn`: the card drawn at tempo 1 may be played if it matches (L144); a drawn
+    /// Gift has been given away.
+    fn after_draw(&mut self) {
+        let k = self.res.give;
+        self.res.give = NO_CARD;
+        self.res.stage = Stage::Checks;
+        let cur = self.current;
+        if k == NO_CARD
+            || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
+            || !self.hands[cur as usize].has(k as usize)
+        {
+            return;
+        }
+        let green = self.red & super::state::bit(cur) == 0;
+        if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
+            self.phase = Phase::PostDraw { kind: k };
+        }
     }
 
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
@@ -727,25 +776,21 @@ impl BlenderState {
                     }
                 }
                 Stage::EndTurn => {
-                    if self.end_turn_checks(self.res.player, log) {
-                        return;
-                    }
-                    let next = if self.res.next != NONE && self.is_alive(self.res.next) {
-                        self.res.next
-                    } else if self.res.next != NONE {
-                        self.next_alive(self.res.next)
+                    self.res.to = self.peek_next();
+                    // B34: a window opens only when the shown card changed by a play; the
+                    // end-of-turn checks come after it (12.1, 13).
+                    self.res.stage = if card && !self.res.windowed {
+                        Stage::Window
                     } else {
-                        self.advance(self.res.player, self.res.steps, log)
+                        Stage::Next
                     };
-                    self.res.next = next;
-                    self.res.stage = Stage::Window;
                 }
                 Stage::Window => {
                     let (cands, nc) = self.jump_candidates();
                     let mut s = self.res.cursor;
                     let mut found = NONE;
                     while s != self.res.player {
-                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.next);
+                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.to);
                         if !excluded && self.claims(s, &cands[..nc]) {
                             found = s;
                             break;
@@ -760,9 +805,22 @@ impl BlenderState {
                     }
                 }
                 Stage::AfterShort => self.phase = Phase::AfterShort,
+                Stage::Drawn => self.after_draw(),
                 Stage::Next => {
                     if self.res.last {
-                        self.begin_turn(self.res.next);
+                        // The end of the turn (section 12): wins, eliminations; then the turn
+                        // passes.
+                        if self.end_turn_checks(self.res.player, log) {
+                            return;
+                        }
+                        let next = if self.res.next != NONE && self.is_alive(self.res.next) {
+                            self.res.next
+                        } else if self.res.next != NONE {
+                            self.next_alive(self.res.next)
+                        } else {
+                            self.advance(self.res.player, self.res.steps, log)
+                        };
+                        self.begin_turn(next);
                         self.phase = Phase::Turn;
                     } else if self.short_left > 0 {
                         self.phase = Phase::AfterShort;
@@ -772,6 +830,34 @@ impl BlenderState {
                 }
             }
         }
+    }
+
+    /// The seat the turn will pass to (4.8), foreseen without using Targeted Skips: the
+    /// jump-in window leaves it out (B34).
+    fn peek_next(&self) -> u8 {
+        let r = &self.res;
+        if r.next != NONE {
+            return if self.is_alive(r.next) {
+                r.next
+            } else {
+                self.next_alive(r.next)
+            };
+        }
+        let mut s = r.player;
+        for _ in 0..r.steps {
+            s = self.next_alive(s);
+        }
+        if !self.is_alive(s) {
+            s = self.next_alive(s);
+        }
+        let mut skips = self.targeted_skips;
+        let mut guard = 0;
+        while skips[s as usize] > 0 && guard < 64 {
+            skips[s as usize] -= 1;
+            s = self.next_alive(s);
+            guard += 1;
+        }
+        s
     }
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in

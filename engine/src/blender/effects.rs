@@ -34,6 +34,11 @@ impl BlenderState {
         debug_assert!(removed, "seat {seat} lays {k} it does not hold");
         self.touch(seat);
         self.k_removed(seat, k as usize);
+        if self.hands[seat as usize].len() != 1 {
+            // A hand that left one card and comes back to one (a Swap after the last card)
+            // changes to one card again (11).
+            self.ones &= !super::state::bit(seat);
+        }
         let kd = &kinds()[k as usize];
         let sd = side(k, flexed);
         let prev = self.shown;
@@ -359,7 +364,12 @@ impl BlenderState {
             NONE
         };
         if partner != NONE && partner != victim && got > 0 {
-            self.penalty(partner, got, log);
+            // B28: the mirrored draw is not mirrored back.
+            let n = self.draw(partner, got, false, log);
+            log.event(Event::Penalty {
+                seat: partner,
+                cards: n,
+            });
         }
         if creeper {
             self.creeper_enters(victim, log);

@@ -139,8 +139,16 @@ impl Game for BlenderState {
         }
         // Still in: by cards left (fewer is better; the winner first). Then the eliminated, the
         // last eliminated first (section 17).
+        // B39: every hand empty at the end share the win (placed first).
+        let won = |s: usize| {
+            self.winner as usize == s
+                || (!self.truncated
+                    && self.winner != NONE
+                    && self.elim_order[s] == 0
+                    && self.hands[s].is_empty())
+        };
         let key = |s: usize| -> (u8, i32, u8) {
-            if self.winner as usize == s {
+            if won(s) {
                 (0, 0, 0)
             } else if self.elim_order[s] == 0 {
                 (1, points[s], 0)

@@ -89,6 +89,29 @@ impl SearchGame for BlenderState {
                 s.res.give = kinds[rng.below(kinds.len() as u32) as usize] as u16;
             }
         }
+        // The card another seat just drew and may play: one of its sampled cards that could be
+        // played (any of its cards if none could).
+        if let Phase::PostDraw { .. } = s.phase {
+            let cur = s.current;
+            if cur != viewer {
+                let green = !s.power_red(cur);
+                let held: Vec<usize> = s.hands[cur as usize].iter().map(|(k, _)| k).collect();
+                let playable: Vec<usize> = held
+                    .iter()
+                    .copied()
+                    .filter(|&k| s.can_play(k, false) || (green && s.can_play(k, true)))
+                    .collect();
+                let from = if playable.is_empty() {
+                    &held
+                } else {
+                    &playable
+                };
+                if !from.is_empty() {
+                    let kind = from[rng.below(from.len() as u32) as usize] as u16;
+                    s.phase = Phase::PostDraw { kind };
+                }
+            }
+        }
         // Pointing the viewer has not seen.
         if let Phase::Point { .. } = s.phase {
             for t in 0..n {

@@ -72,6 +72,9 @@ pub enum Stage {
     Window,
     /// Back to the plays after a shortfall (option `play_after_shortfall`).
     AfterShort,
+    /// After the tempo-1 draw (and the Gifts it brought): the drawn card `Res::give` may be
+    /// played (4.3).
+    Drawn,
     /// The run goes on, or the next turn starts.
     Next,
 }
@@ -136,7 +139,7 @@ pub struct Res {
     pub sub: u8,
     /// A first pick (Drawn Together, Force Trade, Double Draw 2) or the Swap target.
     pub t1: u8,
-    /// The card the player committed to give in a Swap.
+    /// The card the player committed to give in a Swap; the card just drawn (`Stage::Drawn`).
     pub give: u16,
     /// The next active player, once the actions have set it (`NONE`: the next in order).
     pub next: u8,
@@ -149,6 +152,11 @@ pub struct Res {
     pub hash_only: u8,
     /// The modifier stage has begun (a Swap's decisions then lead to the checks).
     pub in_mod: bool,
+    /// The card's jump-in window has already passed (a card stopped short after, B34).
+    pub windowed: bool,
+    /// The seat the turn passes to, as foreseen for the jump-in window (B34); the turn passes
+    /// (and Targeted Skips are used) only after the window and the end-of-turn checks.
+    pub to: u8,
 }
 
 impl Res {
@@ -169,6 +177,8 @@ impl Res {
             cursor: NONE,
             hash_only: NO_NUMBER,
             in_mod: false,
+            windowed: false,
+            to: NONE,
         }
     }
 }
@@ -562,6 +572,8 @@ impl BlenderState {
             got += 1;
             let syms = kinds()[k as usize].normal.syms;
             if syms & super::cards::bit(Sym::Gift) != 0 {
+                // A Gift drawn from the deck is shown (9.21): everyone knows it is there.
+                self.k_public(seat, k as usize, 1);
                 self.gifts[seat as usize][kinds()[k as usize].normal.color as usize] += 1;
                 self.gift_flag = true;
                 self.stats.gifts += 1;

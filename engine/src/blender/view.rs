@@ -67,13 +67,18 @@ impl BlenderView {
                 s.known_into(seat, t as u8, row);
             }
         }
-        let giver_is_me = matches!(s.phase, Phase::Give { seat: g } if g == seat)
-            || (s.res.player == seat && s.res.give != NO_CARD);
+        // B23: only the card's player committed a card before the other chose; the target
+        // does not see it.
+        let giver_is_me = s.res.player == seat && s.res.give != NO_CARD;
         BlenderView {
             seat,
             num_players: s.n,
             to_act: s.actor(),
-            phase: s.phase,
+            // The card just drawn is its drawer's secret until played (16).
+            phase: match s.phase {
+                Phase::PostDraw { .. } if seat != s.current => Phase::PostDraw { kind: NO_CARD },
+                p => p,
+            },
             hand: s.hands[seat as usize],
             hand_sizes,
             alive: s.alive,

@@ -2738,3 +2738,161 @@ fn the_jump_in_window_comes_before_the_end_of_the_turn() {
     assert_turn(&st, 2);
     assert_eq!(st.targeted_skips(1), 0);
 }
+
+// ===== 14. The author's revision (fact sheet §6): the four options =====
+
+/// §6, option `events_every_card`: a Wild inside a run gets its colour and each card's
+/// modifier happens when it is played (here a Speed Up on the first card raises the tempo the
+/// run must meet); the action stays with the last card.
+#[test]
+fn revision_events_for_every_card() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u W RS G5 G6", "Y1 Y2 Y3", "B1 B2 B3"]
+    }));
+    act(&mut st, play("R3u"));
+    // The Speed Up happened at once: the run now needs 3 cards.
+    assert_eq!(st.tempo(), 3);
+    assert_turn(&st, 0);
+    act(&mut st, play("W"));
+    // The Wild's colour is chosen inside the run.
+    assert!(matches!(st.phase(), Phase::Color), "{st:?}");
+    act(&mut st, color(RED));
+    assert_eq!(st.shown().color, RED);
+    assert_turn(&st, 0);
+    // The last card's action (Skip) happens.
+    act(&mut st, play("RS"));
+    assert_turn(&st, 2);
+}
+
+/// §6, option `events_every_card`: flexing does not end the run (B15 is the seed's reading).
+#[test]
+fn revision_flexing_inside_a_run() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["RS/SE R5 G5", "Y1 Y2 Y3", "B1 B2 B3"]
+    }));
+    // The flex side (red Skip Everyone) matches by colour.
+    act(&mut st, flex("RS/SE"));
+    assert!(st.power_red(0));
+    assert_turn(&st, 0);
+    assert_eq!(st.played_this_turn(), 1);
+    act(&mut st, play("R5"));
+    assert_turn(&st, 1);
+}
+
+/// §6, option `stack_on_shortfall`: nobody takes a stack by choice; a player who plays nothing
+/// pays the stack instead of the tempo draw, and the stack ends.
+#[test]
+fn revision_stack_paid_on_a_shortfall() {
+    let mut st = pos(json!({
+        "options": {"stack_on_shortfall": true},
+        "tempo": 2, "discard": "R+2", "stack": 2, "stack_kind": "draw",
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 R6 R7"
+    }));
+    let l = legal(&st);
+    assert!(!l.contains(&TAKE));
+    assert!(l.contains(&DRAW));
+    let ev = act(&mut st, DRAW);
+    // The stack (2), not the tempo (2 as well: the cards tell them apart by the stack ending).
+    assert_eq!(drew(&ev, 0), ["R5", "R6"]);
+    assert_eq!(st.stack(), (0, StackKind::None));
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+}
+
+/// §6, option `stack_on_shortfall`: a player who plays a card under the stack and then stops
+/// short pays the whole stack (now larger) instead of the tempo.
+#[test]
+fn revision_stack_grows_then_the_short_player_pays_it() {
+    let mut st = pos(json!({
+        "options": {"stack_on_shortfall": true},
+        "tempo": 2, "discard": "R+2", "stack": 2, "stack_kind": "draw",
+        "hands": ["Y+2 G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 R6 R7 R8 R9"
+    }));
+    act(&mut st, play("Y+2"));
+    assert_eq!(st.stack(), (4, StackKind::Draw));
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0).len(), 4);
+    assert_eq!(st.stack(), (0, StackKind::None));
+    assert_turn(&st, 1);
+}
+
+/// §6, option `play_after_shortfall`: after the tempo draw of a shortfall the player may play
+/// the cards just drawn, up to the missing count; the tempo resets after them and the last
+/// card played acts.
+#[test]
+fn revision_play_after_a_shortfall() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 3, "discard": "R3",
+        "hands": ["R4 G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 RS B9"
+    }));
+    act(&mut st, play("R4"));
+    act(&mut st, STOP);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    // Only cards just drawn, matching as usual: R5 and RS (red, on R4); not G1, not B9.
+    assert_eq!(plays(&st), ["play R5", "play RS"]);
+    assert!(legal(&st).contains(&STOP));
+    act(&mut st, play("R5"));
+    // One more may follow (two were missing): the red Skip drawn.
+    assert_eq!(plays(&st), ["play RS"]);
+    act(&mut st, play("RS"));
+    // The tempo resets, the Skip acts.
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 2);
+    assert_hand(&st, 0, "B9 G1 G2");
+}
+
+/// §6, option `play_after_shortfall`: stopping at once ends the turn as in the seed.
+#[test]
+fn revision_play_after_a_shortfall_may_stop() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 R6"
+    }));
+    act(&mut st, DRAW);
+    assert_eq!(st.phase(), Phase::AfterShort);
+    act(&mut st, STOP);
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "G1 G2 R5 R6");
+}
+
+/// §6, option `jumper_meets_tempo`: a jumper keeps playing to meet the tempo.
+#[test]
+fn revision_jumper_meets_the_tempo() {
+    let mut st = pos(json!({
+        "options": {"jumper_meets_tempo": true},
+        "tempo": 2, "discard": "R9",
+        "hands": ["R5 R6 G1 G2", "Y1 Y2", "R6 R7 B3 B4"]
+    }));
+    act(&mut st, play("R5"));
+    act(&mut st, play("R6"));
+    // Seat 2 holds the identical R6.
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 }, "{st:?}");
+    act(&mut st, jump("R6"));
+    // The jump is the first of seat 2's two cards.
+    assert_turn(&st, 2);
+    assert_eq!(st.played_this_turn(), 1);
+    act(&mut st, play("R7"));
+    assert_turn(&st, 0);
+}
+
+/// The `revision` preset turns the four options on.
+#[test]
+fn revision_preset() {
+    let o = <BlenderState as uno_engine::Ruleset>::options_from(Some("revision"), None).unwrap();
+    assert!(o.events_every_card && o.stack_on_shortfall);
+    assert!(o.play_after_shortfall && o.jumper_meets_tempo);
+    let d = BlenderOptions::default();
+    assert!(!d.events_every_card && !d.stack_on_shortfall);
+    assert!(!d.play_after_shortfall && !d.jumper_meets_tempo);
+}

@@ -755,11 +755,24 @@ pub fn deck_counts(opts: &BlenderOptions) -> [u16; NUM_KINDS] {
 
 /// The deck: copies per kind, and cards per product (section 1).
 pub fn deck_by_product(opts: &BlenderOptions) -> ([u16; NUM_KINDS], [u16; 14]) {
+    let m = product_matrix(opts);
     let mut d = [0u16; NUM_KINDS];
     let mut p = [0u16; 14];
+    for (prod, row) in m.iter().enumerate() {
+        for (k, &c) in row.iter().enumerate() {
+            d[k] += c;
+            p[prod] += c;
+        }
+    }
+    (d, p)
+}
+
+/// Copies of each kind each product brings to the deck, by product in [`PRODUCTS`] order
+/// (the manifest of section 1; `experiments/blender/` rolls card strength up by product).
+pub fn product_matrix(opts: &BlenderOptions) -> [[u16; NUM_KINDS]; 14] {
+    let mut m = [[0u16; NUM_KINDS]; 14];
     let mut add = |prod: usize, k: usize, n: u16| {
-        d[k] += n;
-        p[prod] += n;
+        m[prod][k] += n;
     };
     use face::*;
     const PARTY: usize = 0;
@@ -932,7 +945,7 @@ pub fn deck_by_product(opts: &BlenderOptions) -> ([u16; NUM_KINDS], [u16; 14]) {
     ] {
         add(prod, k, n);
     }
-    (d, p)
+    m
 }
 
 /// A card with nothing to resolve when played by its normal side: coloured, no symbol, no

@@ -132,7 +132,7 @@ pub trait AgentSupport: Game {
     fn observation_named(name: Option<&str>) -> Result<crate::Observation<Self>, String> {
         let Some(name) = name else {
             return Self::observation().ok_or_else(|| {
-                "this variant has no observation encoder yet (available for: classic, debt, uber, constitution)".to_string()
+                "this variant has no observation encoder yet (available for: classic, debt, uber, constitution, blender)".to_string()
             });
         };
         let all = Self::observations();

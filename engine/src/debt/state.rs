@@ -500,15 +500,19 @@ impl DebtState {
     }
 
     /// `seat` takes `count` random cards from their own pile into the hand (face down).
-    fn take_own(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
+    fn take_own<const KNOW: bool>(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
         let s = seat as usize;
         for _ in 0..count {
             let k = self.pile_take(seat);
             self.hands[s].add(k as usize);
-            self.own_pile[s][k as usize] = self.own_pile[s][k as usize].saturating_sub(1);
+            if KNOW {
+                self.own_pile[s][k as usize] = self.own_pile[s][k as usize].saturating_sub(1);
+            }
             log.event(Event::FromPile { seat, card: k });
         }
-        Self::pile_lost_unseen(&mut self.known_pile[s], count);
+        if KNOW {
+            Self::pile_lost_unseen(&mut self.known_pile[s], count);
+        }
     }
 
     /// Whether anything can be done at the beginning of `current`'s turn besides proceeding.
@@ -695,14 +699,17 @@ impl DebtState {
     }
 
     /// Applies a legal action.
-    pub(crate) fn step(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+    ///
+    /// `KNOW`: whether the knowledge rows (`known_hand`, `known_pile`, `own_pile`) are kept;
+    /// random play (`random_playout`) reads none of them and passes false.
+    pub(crate) fn step<const KNOW: bool>(&mut self, a: u16, log: &mut impl EventSink<Event>) {
         self.counters.actions += 1;
         let me = self.current;
         match self.phase {
             Phase::Over => unreachable!("no action is legal once the game is over"),
             Phase::Start { .. } => match a {
                 TAKE_ONE => {
-                    self.take_own(me, 1, log);
+                    self.take_own::<KNOW>(me, 1, log);
                     self.phase = if self.start_available(true) {
                         Phase::Start { took: true }
                     } else {
@@ -711,12 +718,12 @@ impl DebtState {
                 }
                 PROCEED => self.phase = Phase::Play,
                 COMBINE => {
-                    self.combine(me, log);
+                    self.combine::<KNOW>(me, log);
                     self.phase = Phase::Play;
                 }
                 a if (WITHDRAW..BUY).contains(&a) => {
                     let c = (a - WITHDRAW + 1) as u8;
-                    self.take_own(me, c, log);
+                    self.take_own::<KNOW>(me, c, log);
                     self.stats.withdraws += 1;
                     log.event(Event::Withdrew { seat: me, count: c });
                     let next = self.next_seat(me, 1);
@@ -724,7 +731,7 @@ impl DebtState {
                 }
                 a => {
                     let i = a - BUY;
-                    self.buy(me, (i / 9) as u8, (i % 9 + 1) as u8, log);
+                    self.buy::<KNOW>(me, (i / 9) as u8, (i % 9 + 1) as u8, log);
                     self.phase = Phase::Play;
                 }
             },
@@ -738,7 +745,7 @@ impl DebtState {
                             ..Group::default()
                         };
                     }
-                    self.lay(me, kind, named, log);
+                    self.lay::<KNOW>(me, kind, named, log);
                     if self.addable_mask() != 0 {
                         self.phase = Phase::Group;
                     } else {
@@ -754,8 +761,8 @@ impl DebtState {
                             };
                             self.phase = Phase::Attack;
                         }
-                        (_, DONE) => self.stuck_pass(me, log),
-                        (_, opt) => self.stuck(me, opt, log),
+                        (_, DONE) => self.stuck_pass::<KNOW>(me, log),
+                        (_, opt) => self.stuck::<KNOW>(me, opt, log),
                     }
                 }
             }
@@ -779,7 +786,7 @@ impl DebtState {
                         if !self.uno_called && self.rng.chance(p) {
                             let r = self.rng.below(self.n as u32 - 1) as u8;
                             let caller = (me + 1 + r) % self.n;
-                            self.debt_call(caller, log);
+                            self.debt_call::<KNOW>(caller, log);
                         }
                         self.begin_turn(self.next_after, log);
                     }
@@ -792,7 +799,7 @@ impl DebtState {
             }
             Phase::DebtWindow { asker } => {
                 if a == CALL_DEBT {
-                    self.debt_call(asker, log);
+                    self.debt_call::<KNOW>(asker, log);
                     self.begin_turn(self.next_after, log);
                 } else {
                     let next = self.next_seat(asker, 1);
@@ -819,7 +826,7 @@ impl DebtState {
 
     /// `seat` lays one card of the play (a wild names `named`).
     #[inline(always)]
-    pub(crate) fn lay(
+    pub(crate) fn lay<const KNOW: bool>(
         &mut self,
         seat: u8,
         kind: u8,
@@ -828,7 +835,9 @@ impl DebtState {
     ) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
-        self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
+        if KNOW {
+            self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
+        }
         let color = named.unwrap_or_else(|| color_of(kind));
         self.push_area(kind, color);
         self.color = color;
@@ -1009,17 +1018,22 @@ impl DebtState {
 
     /// Stuck with a pile under stuck_with_pile = pass: no option, but rule 6's one card from
     /// the pile still comes into the hand (S15).
-    pub(crate) fn stuck_pass(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck_pass<const KNOW: bool>(&mut self, me: u8, log: &mut impl EventSink<Event>) {
         self.stats.stuck[me as usize] += 1;
         if !self.piles[me as usize].is_empty() {
-            self.take_own(me, 1, log);
+            self.take_own::<KNOW>(me, 1, log);
         }
         let next = self.next_seat(me, 1);
         self.end_turn(me, next, log);
     }
 
     /// Rule 6: `me` cannot play and takes option one or two.
-    pub(crate) fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck<const KNOW: bool>(
+        &mut self,
+        me: u8,
+        option: u16,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = me as usize;
         let count = self.power(self.last_player);
         self.stats.stuck[s] += 1;
@@ -1037,8 +1051,10 @@ impl DebtState {
         for _ in 0..from_area {
             let k = self.pop_area();
             self.piles[s].add(k as usize);
-            self.known_pile[s][k as usize] += 1;
-            self.own_pile[s][k as usize] += 1;
+            if KNOW {
+                self.known_pile[s][k as usize] += 1;
+                self.own_pile[s][k as usize] += 1;
+            }
             log.event(Event::ToPile {
                 seat: me,
                 card: k,
@@ -1055,7 +1071,9 @@ impl DebtState {
             let (pile, own) = (&mut self.piles[s], &mut self.own_pile[s]);
             self.melon.draw_many(drawn, &mut self.rng, |k| {
                 pile.add(k as usize);
-                own[k as usize] += 1;
+                if KNOW {
+                    own[k as usize] += 1;
+                }
                 log.event(Event::ToPile {
                     seat: me,
                     card: k as u8,
@@ -1067,7 +1085,9 @@ impl DebtState {
             for _ in 0..drawn {
                 let Some(k) = self.draw_melon(log) else { break };
                 self.piles[s].add(k as usize);
-                self.own_pile[s][k as usize] += 1;
+                if KNOW {
+                    self.own_pile[s][k as usize] += 1;
+                }
                 log.event(Event::ToPile {
                     seat: me,
                     card: k,
@@ -1077,14 +1097,20 @@ impl DebtState {
         }
         self.sync_pile(me);
         if !self.piles[s].is_empty() {
-            self.take_own(me, 1, log);
+            self.take_own::<KNOW>(me, 1, log);
         }
         let next = self.next_seat(me, 1);
         self.end_turn(me, next, log);
     }
 
     /// Move 10: `me` buys `count` cards from the top of `from`'s (shuffled) pile.
-    pub(crate) fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn buy<const KNOW: bool>(
+        &mut self,
+        me: u8,
+        from: u8,
+        count: u8,
+        log: &mut impl EventSink<Event>,
+    ) {
         for _ in 0..count {
             let k = self.pile_take(from);
             self.hands[me as usize].add(k as usize);
@@ -1094,13 +1120,15 @@ impl DebtState {
                 card: k,
             });
         }
-        Self::pile_lost_unseen(&mut self.known_pile[from as usize], count);
-        Self::pile_lost_unseen(&mut self.own_pile[from as usize], count);
+        if KNOW {
+            Self::pile_lost_unseen(&mut self.known_pile[from as usize], count);
+            Self::pile_lost_unseen(&mut self.own_pile[from as usize], count);
+        }
         self.stats.buys += 1;
     }
 
     /// Move 11: hand and pile shuffled together, the hand redrawn to its size.
-    fn combine(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+    fn combine<const KNOW: bool>(&mut self, me: u8, log: &mut impl EventSink<Event>) {
         let s = me as usize;
         let old_hand = self.hands[s];
         let size = old_hand.len();
@@ -1113,7 +1141,7 @@ impl DebtState {
             self.hands[s].add(k as usize);
         }
         let pile_size = self.piles[s].len();
-        for k in 0..NUM_KINDS {
+        for k in 0..if KNOW { NUM_KINDS } else { 0 } {
             // The owner knew the union (their lower bounds of the pile plus their hand) and
             // sees the new hand; everyone else knew only the public cards of the union.
             let union_own = self.own_pile[s][k] as i32 + old_hand.count(k) as i32;
@@ -1130,7 +1158,7 @@ impl DebtState {
     }
 
     /// A DEBT call by `caller` on `current` (rule 8): true if they stayed silent.
-    fn debt_call(&mut self, caller: u8, log: &mut impl EventSink<Event>) {
+    fn debt_call<const KNOW: bool>(&mut self, caller: u8, log: &mut impl EventSink<Event>) {
         let target = self.current;
         let false_call = self.uno_called;
         log.event(Event::DebtCalled {
@@ -1152,7 +1180,9 @@ impl DebtState {
         for _ in 0..from_area {
             let k = self.pop_area();
             self.hands[w].add(k as usize);
-            self.known_hand[w][k as usize] += 1;
+            if KNOW {
+                self.known_hand[w][k as usize] += 1;
+            }
             log.event(Event::AreaToHand { seat: who, card: k });
         }
         if from_area > 0 {

@@ -473,6 +473,38 @@ impl DebtState {
         kind as u8
     }
 
+    /// `count` cards of `pile`, each taken as `pile_take` takes it (the same card for the same
+    /// random number), into `hand`, each passed to `each`: the generator and the pile's length
+    /// stay in registers. The caller syncs `pile_seats`. `count` must not exceed the pile.
+    #[inline(always)]
+    fn pile_to_hand(
+        pile: &mut DebtHand,
+        hand: &mut DebtHand,
+        rng: &mut Rng,
+        count: u8,
+        mut each: impl FnMut(u8),
+    ) {
+        let mut r = rng.clone();
+        for _ in 0..count {
+            let mut i = r.below(pile.len() as u32);
+            let counts = pile.counts();
+            let mut m = pile.mask(0);
+            let kind = loop {
+                let k = m.trailing_zeros() as usize;
+                let c = counts[k] as u32;
+                if i < c {
+                    break k;
+                }
+                i -= c;
+                m &= m - 1;
+            };
+            pile.remove(kind);
+            hand.add(kind);
+            each(kind as u8);
+        }
+        *rng = r;
+    }
+
     /// Brings `pile_seats`' bit of `seat` up to date after its pile changed.
     #[inline]
     pub(crate) fn sync_pile(&mut self, seat: u8) {
@@ -500,16 +532,23 @@ impl DebtState {
     }
 
     /// `seat` takes `count` random cards from their own pile into the hand (face down).
+    #[inline(always)]
     fn take_own<const KNOW: bool>(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
         let s = seat as usize;
-        for _ in 0..count {
-            let k = self.pile_take(seat);
-            self.hands[s].add(k as usize);
-            if KNOW {
-                self.own_pile[s][k as usize] = self.own_pile[s][k as usize].saturating_sub(1);
-            }
-            log.event(Event::FromPile { seat, card: k });
-        }
+        let own = &mut self.own_pile[s];
+        Self::pile_to_hand(
+            &mut self.piles[s],
+            &mut self.hands[s],
+            &mut self.rng,
+            count,
+            |k| {
+                if KNOW {
+                    own[k as usize] = own[k as usize].saturating_sub(1);
+                }
+                log.event(Event::FromPile { seat, card: k });
+            },
+        );
+        self.sync_pile(seat);
         if KNOW {
             Self::pile_lost_unseen(&mut self.known_pile[s], count);
         }
@@ -1104,6 +1143,7 @@ impl DebtState {
     }
 
     /// Move 10: `me` buys `count` cards from the top of `from`'s (shuffled) pile.
+    #[inline(always)]
     pub(crate) fn buy<const KNOW: bool>(
         &mut self,
         me: u8,
@@ -1111,15 +1151,20 @@ impl DebtState {
         count: u8,
         log: &mut impl EventSink<Event>,
     ) {
-        for _ in 0..count {
-            let k = self.pile_take(from);
-            self.hands[me as usize].add(k as usize);
-            log.event(Event::Bought {
-                seat: me,
-                from,
-                card: k,
-            });
-        }
+        Self::pile_to_hand(
+            &mut self.piles[from as usize],
+            &mut self.hands[me as usize],
+            &mut self.rng,
+            count,
+            |k| {
+                log.event(Event::Bought {
+                    seat: me,
+                    from,
+                    card: k,
+                })
+            },
+        );
+        self.sync_pile(from);
         if KNOW {
             Self::pile_lost_unseen(&mut self.known_pile[from as usize], count);
             Self::pile_lost_unseen(&mut self.own_pile[from as usize], count);

@@ -389,9 +389,8 @@ impl DebtState {
         if self.melon.is_empty() && self.area_len > 1 {
             let keep = self.area[self.area_len as usize - 1];
             let moved = self.area_len - 1;
-            for i in 0..moved as usize {
-                self.melon.add_shuffled(self.area[i] & 0xff);
-            }
+            self.melon
+                .add_shuffled_all(self.area[..moved as usize].iter().map(|&e| e & 0xff));
             self.area[0] = keep;
             self.area_len = 1;
             self.counters.reshuffles += 1;
@@ -970,9 +969,8 @@ impl DebtState {
         }
         if balanced {
             let cards = self.area_len;
-            for i in 0..cards as usize {
-                self.melon.add_shuffled(self.area[i] & 0xff);
-            }
+            self.melon
+                .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
             self.area_len = 0;
             self.color = NO_COLOR;
             log.event(Event::AreaCleared { cards });

@@ -16,25 +16,64 @@ use super::cards::{WILD, WILD_DRAW_FOUR};
 use super::state::{DebtState, Group, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
-use crate::classic::cards::{rank_of, COLOR_MASK, RANK_MASK};
 use crate::rng::Rng;
 use crate::NoEvents;
 
 const WILDS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR);
 
+/// `PLAYABLE`'s row for an empty play area.
+const EMPTY_AREA: usize = 54;
+
+/// The kinds that may start a play, by the top card's kind (`EMPTY_AREA`: none) and the colour
+/// in play (`NO_COLOR`: none, every kind): `COLOR_MASK[colour] | RANK_MASK[rank_of(top)] |
+/// WILDS` as `playable` reads S3 (a wild on top matches no rank). Rows and columns past those
+/// are never read.
+static PLAYABLE: [[u64; 8]; 64] = playable_table();
+
+const fn playable_table() -> [[u64; 8]; 64] {
+    let mut t = [[0u64; 8]; 64];
+    let mut top = 0;
+    while top <= EMPTY_AREA {
+        // Kinds of the top card's rank (a coloured top only).
+        let mut rank = 0u64;
+        if top < WILD as usize {
+            let mut k = 0;
+            while k < WILD as usize {
+                if k % 13 == top % 13 {
+                    rank |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        let mut color = 0;
+        while color < NO_COLOR as usize {
+            let mut m = WILDS | rank;
+            let mut k = color * 13;
+            while k < color * 13 + 13 {
+                m |= 1 << k;
+                k += 1;
+            }
+            t[top][color] = m;
+            color += 1;
+        }
+        t[top][NO_COLOR as usize] = !0;
+        top += 1;
+    }
+    t
+}
+
 impl DebtState {
-    /// The kinds in `current`'s hand that can start a play (S3), as a bitset.
+    /// The kinds in `current`'s hand that can start a play (S3), as a bitset: with a colour in
+    /// play, the kinds of that colour, of the top card's rank, and the wilds; with none, every
+    /// kind (`PLAYABLE`, by the top card and the colour).
     #[inline]
     pub(crate) fn playable_mask(&self) -> u64 {
         let hand = self.hands[self.current as usize].mask(0);
-        if self.color == NO_COLOR {
-            return hand;
-        }
-        let rank = match self.area_top() {
-            Some((top, _)) => RANK_MASK[rank_of(top) as usize],
-            None => 0,
+        let top = match self.area_top() {
+            Some((top, _)) => top as usize,
+            None => EMPTY_AREA,
         };
-        hand & (COLOR_MASK[self.color as usize] | rank | WILDS)
+        hand & PLAYABLE[top & 63][self.color as usize & 7]
     }
 
     /// The `i`-th action (ascending) of the plays of the kinds in `mask` (a wild kind gives
@@ -181,21 +220,24 @@ impl DebtState {
         };
         let (mut kind, mut named) = Self::pick_at(mask, first);
         self.counters.actions += 1;
-        self.group = Group {
+        // The group is kept here and stored before `finish_play` (which reads it), as `step`
+        // leaves it.
+        let mut g = Group {
             first: kind,
             color_before: self.color,
             reward,
             ..Group::default()
         };
         loop {
-            self.lay::<false>(me, kind, named, &mut NoEvents);
-            let add = self.addable_mask();
+            self.lay_into::<false>(me, kind, named, &mut g, &mut NoEvents);
+            let add = self.addable_for(&g);
             if add == 0 {
                 break;
             }
             // `step` leaves the phase at `Group` here (nothing reads it before the next
             // decision sets it again), then checks the cap.
             if self.counters.actions >= self.opts.max_actions {
+                self.group = g;
                 self.phase = Phase::Group;
                 self.check_cap(&mut NoEvents);
                 return;
@@ -209,6 +251,7 @@ impl DebtState {
             }
             (kind, named) = Self::pick_at(add, i);
         }
+        self.group = g;
         self.finish_play(&mut NoEvents);
         self.check_cap(&mut NoEvents);
     }

@@ -589,13 +589,18 @@ impl DebtState {
 
     /// The kinds `current` may add to the group being laid (bitset over kinds).
     pub(crate) fn addable_mask(&self) -> u64 {
+        self.addable_for(&self.group)
+    }
+
+    /// `addable_mask` for the group `g` (the fused random play keeps it in registers).
+    #[inline(always)]
+    pub(crate) fn addable_for(&self, g: &Group) -> u64 {
         let me = self.current;
-        if self.group.len >= self.group_limit(me) || (self.group.reward && !self.opts.reward_group)
-        {
+        if g.len >= self.group_limit(me) || (g.reward && !self.opts.reward_group) {
             return 0;
         }
         let hand = self.hands[me as usize].mask(0);
-        let first = self.group.first;
+        let first = g.first;
         if first == WILD_DRAW_FOUR {
             hand & (1u64 << WILD_DRAW_FOUR)
         } else if !is_wild(first) && color_of(first) == self.power_color(me) {
@@ -871,6 +876,21 @@ impl DebtState {
         named: Option<u8>,
         log: &mut impl EventSink<Event>,
     ) {
+        let mut g = self.group;
+        self.lay_into::<KNOW>(seat, kind, named, &mut g, log);
+        self.group = g;
+    }
+
+    /// `lay` adding to the group `g` instead of `self.group`.
+    #[inline(always)]
+    pub(crate) fn lay_into<const KNOW: bool>(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        g: &mut Group,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
         if KNOW {
@@ -879,7 +899,6 @@ impl DebtState {
         let color = named.unwrap_or_else(|| color_of(kind));
         self.push_area(kind, color);
         self.color = color;
-        let g = &mut self.group;
         g.len += 1;
         match number(kind) {
             Some(v) => {

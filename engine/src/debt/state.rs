@@ -203,10 +203,9 @@ impl DebtState {
         let mut all = [0u16; MAX_CARDS];
         let mut len = 0;
         for k in 0..NUM_KINDS {
-            for _ in 0..s.deck[k] {
-                all[len] = k as u16;
-                len += 1;
-            }
+            let c = s.deck[k] as usize;
+            all[len..len + c].fill(k as u16);
+            len += c;
         }
         s.melon.fill_shuffled(&all[..len]);
         for seat in 0..players {
@@ -554,6 +553,7 @@ impl DebtState {
     }
 
     /// Whether anything can be done at the beginning of `current`'s turn besides proceeding.
+    #[inline(always)]
     fn start_available(&self, took: bool) -> bool {
         let me = self.current as usize;
         let pile = self.piles[me].len();

@@ -130,7 +130,15 @@ impl DebtState {
     fn random_playout_body(&mut self, rngs: &mut [Rng]) {
         loop {
             match self.phase {
-                Phase::Play => self.random_play(rngs, false),
+                Phase::Play => {
+                    // Turns that begin at `Play` follow one another without the dispatch.
+                    loop {
+                        self.random_play(rngs, false);
+                        if self.phase != Phase::Play {
+                            break;
+                        }
+                    }
+                }
                 Phase::Reward => self.random_play(rngs, true),
                 Phase::Attack => {
                     // As `sample` picks and `step` applies an attack.

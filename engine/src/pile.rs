@@ -72,6 +72,24 @@ impl<const N: usize> DrawPile<N> {
         }
         self.len += 1;
     }
+    /// Adds every card of `cards`, in order, exactly as that many `add_shuffled` calls would:
+    /// with no ordered top, one copy into the free slots.
+    #[inline]
+    pub fn add_shuffled_all(&mut self, cards: impl ExactSizeIterator<Item = u16>) {
+        if self.ordered != 0 {
+            for c in cards {
+                self.add_shuffled(c);
+            }
+            return;
+        }
+        let n = self.len as usize;
+        let k = cards.len();
+        assert!(n + k <= N, "add_shuffled_all: {k} cards into {n} of {N}");
+        for (slot, c) in self.cards[n..n + k].iter_mut().zip(cards) {
+            *slot = c;
+        }
+        self.len += k as u16;
+    }
     /// Puts a card on top in a known position (scenario set-up).
     pub fn push_top_ordered(&mut self, kind: u16) {
         let n = self.len as usize;
@@ -217,6 +235,26 @@ mod tests {
             assert_eq!(ra, rb);
         }
         assert!(a.is_empty());
+    }
+
+    #[test]
+    fn add_shuffled_all_adds_what_add_shuffled_would() {
+        for ordered in [0, 2] {
+            let mut a: DrawPile<20> = DrawPile::new();
+            for k in 0..5 {
+                a.add_shuffled(k);
+            }
+            for k in 0..ordered {
+                a.push_top_ordered(10 + k);
+            }
+            let mut b = a;
+            a.add_shuffled_all([7u16, 8, 9].into_iter());
+            for k in [7, 8, 9] {
+                b.add_shuffled(k);
+            }
+            assert_eq!(a.as_slice(), b.as_slice());
+            assert_eq!(a.ordered(), b.ordered());
+        }
     }
 
     #[test]

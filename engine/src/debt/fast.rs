@@ -4,31 +4,76 @@
 //! equivalence). `Game::play_random` runs `random_playout`, a loop that samples and applies the
 //! common decisions (a play and the group that follows it, proceeding from the start of a turn)
 //! in one step, consuming the generators exactly as the generic loop does (tested there too).
+//!
+//! Random play reads no seat's knowledge, so `random_playout` does not keep the knowledge rows
+//! (`known_hand`, `known_pile`, `own_pile`: `step::<false>` and the other `KNOW = false`
+//! calls): the game it plays is the generic loop's, card for card and draw for draw, and so is
+//! the final state but for those rows, which are left stale (the test compares everything
+//! else). A view of the finished game would show them; nothing reads a finished game's views.
 
 use super::action::*;
 use super::cards::{WILD, WILD_DRAW_FOUR};
 use super::state::{DebtState, Group, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
-use crate::classic::cards::{rank_of, COLOR_MASK, RANK_MASK};
 use crate::rng::Rng;
 use crate::NoEvents;
 
 const WILDS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR);
 
+/// `PLAYABLE`'s row for an empty play area.
+const EMPTY_AREA: usize = 54;
+
+/// The kinds that may start a play, by the top card's kind (`EMPTY_AREA`: none) and the colour
+/// in play (`NO_COLOR`: none, every kind): `COLOR_MASK[colour] | RANK_MASK[rank_of(top)] |
+/// WILDS` as `playable` reads S3 (a wild on top matches no rank). Rows and columns past those
+/// are never read.
+static PLAYABLE: [[u64; 8]; 64] = playable_table();
+
+const fn playable_table() -> [[u64; 8]; 64] {
+    let mut t = [[0u64; 8]; 64];
+    let mut top = 0;
+    while top <= EMPTY_AREA {
+        // Kinds of the top card's rank (a coloured top only).
+        let mut rank = 0u64;
+        if top < WILD as usize {
+            let mut k = 0;
+            while k < WILD as usize {
+                if k % 13 == top % 13 {
+                    rank |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        let mut color = 0;
+        while color < NO_COLOR as usize {
+            let mut m = WILDS | rank;
+            let mut k = color * 13;
+            while k < color * 13 + 13 {
+                m |= 1 << k;
+                k += 1;
+            }
+            t[top][color] = m;
+            color += 1;
+        }
+        t[top][NO_COLOR as usize] = !0;
+        top += 1;
+    }
+    t
+}
+
 impl DebtState {
-    /// The kinds in `current`'s hand that can start a play (S3), as a bitset.
+    /// The kinds in `current`'s hand that can start a play (S3), as a bitset: with a colour in
+    /// play, the kinds of that colour, of the top card's rank, and the wilds; with none, every
+    /// kind (`PLAYABLE`, by the top card and the colour).
     #[inline]
     pub(crate) fn playable_mask(&self) -> u64 {
         let hand = self.hands[self.current as usize].mask(0);
-        if self.color == NO_COLOR {
-            return hand;
-        }
-        let rank = match self.area_top() {
-            Some((top, _)) => RANK_MASK[rank_of(top) as usize],
-            None => 0,
+        let top = match self.area_top() {
+            Some((top, _)) => top as usize,
+            None => EMPTY_AREA,
         };
-        hand & (COLOR_MASK[self.color as usize] | rank | WILDS)
+        hand & PLAYABLE[top & 63][self.color as usize & 7]
     }
 
     /// The `i`-th action (ascending) of the plays of the kinds in `mask` (a wild kind gives
@@ -85,7 +130,15 @@ impl DebtState {
     fn random_playout_body(&mut self, rngs: &mut [Rng]) {
         loop {
             match self.phase {
-                Phase::Play => self.random_play(rngs, false),
+                Phase::Play => {
+                    // Turns that begin at `Play` follow one another without the dispatch.
+                    loop {
+                        self.random_play(rngs, false);
+                        if self.phase != Phase::Play {
+                            break;
+                        }
+                    }
+                }
                 Phase::Reward => self.random_play(rngs, true),
                 Phase::Attack => {
                     // As `sample` picks and `step` applies an attack.
@@ -115,21 +168,21 @@ impl DebtState {
                         // As `step` does for a buy; the play follows at once.
                         self.counters.actions += 1;
                         let i = a - BUY;
-                        self.buy(me, (i / 9) as u8, (i % 9 + 1) as u8, &mut NoEvents);
+                        self.buy::<false>(me, (i / 9) as u8, (i % 9 + 1) as u8, &mut NoEvents);
                         self.phase = Phase::Play;
                         self.check_cap(&mut NoEvents);
                         if self.phase == Phase::Play {
                             self.random_play(rngs, false);
                         }
                     } else {
-                        self.step(a, &mut NoEvents);
+                        self.step::<false>(a, &mut NoEvents);
                     }
                 }
                 Phase::Over => return,
                 _ => {
                     let (seat, _) = self.actor().expect("a decision");
                     let a = self.sample(&mut rngs[seat as usize]);
-                    self.step(a, &mut NoEvents);
+                    self.step::<false>(a, &mut NoEvents);
                 }
             }
         }
@@ -164,9 +217,9 @@ impl DebtState {
             // As `step` does for these.
             self.counters.actions += 1;
             if a == DONE {
-                self.stuck_pass(me, &mut NoEvents);
+                self.stuck_pass::<false>(me, &mut NoEvents);
             } else {
-                self.stuck(me, a, &mut NoEvents);
+                self.stuck::<false>(me, a, &mut NoEvents);
             }
             self.check_cap(&mut NoEvents);
             return;
@@ -175,21 +228,24 @@ impl DebtState {
         };
         let (mut kind, mut named) = Self::pick_at(mask, first);
         self.counters.actions += 1;
-        self.group = Group {
+        // The group is kept here and stored before `finish_play` (which reads it), as `step`
+        // leaves it.
+        let mut g = Group {
             first: kind,
             color_before: self.color,
             reward,
             ..Group::default()
         };
         loop {
-            self.lay(me, kind, named, &mut NoEvents);
-            let add = self.addable_mask();
+            self.lay_into::<false>(me, kind, named, &mut g, &mut NoEvents);
+            let add = self.addable_for(&g);
             if add == 0 {
                 break;
             }
             // `step` leaves the phase at `Group` here (nothing reads it before the next
             // decision sets it again), then checks the cap.
             if self.counters.actions >= self.opts.max_actions {
+                self.group = g;
                 self.phase = Phase::Group;
                 self.check_cap(&mut NoEvents);
                 return;
@@ -203,6 +259,7 @@ impl DebtState {
             }
             (kind, named) = Self::pick_at(add, i);
         }
+        self.group = g;
         self.finish_play(&mut NoEvents);
         self.check_cap(&mut NoEvents);
     }

@@ -46,13 +46,15 @@ impl Game for DebtState {
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
         self.sample(rng)
     }
+    /// The generic loop's game and final state, except the knowledge rows (`known_hand`,
+    /// `known_pile`, `own_pile`), which random play does not keep (`fast.rs`).
     fn play_random(&mut self, rngs: &mut [crate::Rng]) {
         self.random_playout(rngs)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {
         debug_assert_eq!(self.check(a), Ok(()));
-        self.step(a, &mut NoEvents);
+        self.step::<true>(a, &mut NoEvents);
     }
     fn apply_logged(
         &mut self,
@@ -60,7 +62,7 @@ impl Game for DebtState {
         log: &mut dyn EventSink<Event>,
     ) -> Result<(), IllegalAction> {
         self.check(a)?;
-        self.step(a, &mut crate::game::DynSink(log));
+        self.step::<true>(a, &mut crate::game::DynSink(log));
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {

@@ -203,10 +203,9 @@ impl DebtState {
         let mut all = [0u16; MAX_CARDS];
         let mut len = 0;
         for k in 0..NUM_KINDS {
-            for _ in 0..s.deck[k] {
-                all[len] = k as u16;
-                len += 1;
-            }
+            let c = s.deck[k] as usize;
+            all[len..len + c].fill(k as u16);
+            len += c;
         }
         s.melon.fill_shuffled(&all[..len]);
         for seat in 0..players {
@@ -389,9 +388,8 @@ impl DebtState {
         if self.melon.is_empty() && self.area_len > 1 {
             let keep = self.area[self.area_len as usize - 1];
             let moved = self.area_len - 1;
-            for i in 0..moved as usize {
-                self.melon.add_shuffled(self.area[i] & 0xff);
-            }
+            self.melon
+                .add_shuffled_all(self.area[..moved as usize].iter().map(|&e| e & 0xff));
             self.area[0] = keep;
             self.area_len = 1;
             self.counters.reshuffles += 1;
@@ -473,6 +471,38 @@ impl DebtState {
         kind as u8
     }
 
+    /// `count` cards of `pile`, each taken as `pile_take` takes it (the same card for the same
+    /// random number), into `hand`, each passed to `each`: the generator and the pile's length
+    /// stay in registers. The caller syncs `pile_seats`. `count` must not exceed the pile.
+    #[inline(always)]
+    fn pile_to_hand(
+        pile: &mut DebtHand,
+        hand: &mut DebtHand,
+        rng: &mut Rng,
+        count: u8,
+        mut each: impl FnMut(u8),
+    ) {
+        let mut r = rng.clone();
+        for _ in 0..count {
+            let mut i = r.below(pile.len() as u32);
+            let counts = pile.counts();
+            let mut m = pile.mask(0);
+            let kind = loop {
+                let k = m.trailing_zeros() as usize;
+                let c = counts[k] as u32;
+                if i < c {
+                    break k;
+                }
+                i -= c;
+                m &= m - 1;
+            };
+            pile.remove(kind);
+            hand.add(kind);
+            each(kind as u8);
+        }
+        *rng = r;
+    }
+
     /// Brings `pile_seats`' bit of `seat` up to date after its pile changed.
     #[inline]
     pub(crate) fn sync_pile(&mut self, seat: u8) {
@@ -500,18 +530,30 @@ impl DebtState {
     }
 
     /// `seat` takes `count` random cards from their own pile into the hand (face down).
-    fn take_own(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
+    #[inline(always)]
+    fn take_own<const KNOW: bool>(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
         let s = seat as usize;
-        for _ in 0..count {
-            let k = self.pile_take(seat);
-            self.hands[s].add(k as usize);
-            self.own_pile[s][k as usize] = self.own_pile[s][k as usize].saturating_sub(1);
-            log.event(Event::FromPile { seat, card: k });
+        let own = &mut self.own_pile[s];
+        Self::pile_to_hand(
+            &mut self.piles[s],
+            &mut self.hands[s],
+            &mut self.rng,
+            count,
+            |k| {
+                if KNOW {
+                    own[k as usize] = own[k as usize].saturating_sub(1);
+                }
+                log.event(Event::FromPile { seat, card: k });
+            },
+        );
+        self.sync_pile(seat);
+        if KNOW {
+            Self::pile_lost_unseen(&mut self.known_pile[s], count);
         }
-        Self::pile_lost_unseen(&mut self.known_pile[s], count);
     }
 
     /// Whether anything can be done at the beginning of `current`'s turn besides proceeding.
+    #[inline(always)]
     fn start_available(&self, took: bool) -> bool {
         let me = self.current as usize;
         let pile = self.piles[me].len();
@@ -547,13 +589,18 @@ impl DebtState {
 
     /// The kinds `current` may add to the group being laid (bitset over kinds).
     pub(crate) fn addable_mask(&self) -> u64 {
+        self.addable_for(&self.group)
+    }
+
+    /// `addable_mask` for the group `g` (the fused random play keeps it in registers).
+    #[inline(always)]
+    pub(crate) fn addable_for(&self, g: &Group) -> u64 {
         let me = self.current;
-        if self.group.len >= self.group_limit(me) || (self.group.reward && !self.opts.reward_group)
-        {
+        if g.len >= self.group_limit(me) || (g.reward && !self.opts.reward_group) {
             return 0;
         }
         let hand = self.hands[me as usize].mask(0);
-        let first = self.group.first;
+        let first = g.first;
         if first == WILD_DRAW_FOUR {
             hand & (1u64 << WILD_DRAW_FOUR)
         } else if !is_wild(first) && color_of(first) == self.power_color(me) {
@@ -695,14 +742,17 @@ impl DebtState {
     }
 
     /// Applies a legal action.
-    pub(crate) fn step(&mut self, a: u16, log: &mut impl EventSink<Event>) {
+    ///
+    /// `KNOW`: whether the knowledge rows (`known_hand`, `known_pile`, `own_pile`) are kept;
+    /// random play (`random_playout`) reads none of them and passes false.
+    pub(crate) fn step<const KNOW: bool>(&mut self, a: u16, log: &mut impl EventSink<Event>) {
         self.counters.actions += 1;
         let me = self.current;
         match self.phase {
             Phase::Over => unreachable!("no action is legal once the game is over"),
             Phase::Start { .. } => match a {
                 TAKE_ONE => {
-                    self.take_own(me, 1, log);
+                    self.take_own::<KNOW>(me, 1, log);
                     self.phase = if self.start_available(true) {
                         Phase::Start { took: true }
                     } else {
@@ -711,12 +761,12 @@ impl DebtState {
                 }
                 PROCEED => self.phase = Phase::Play,
                 COMBINE => {
-                    self.combine(me, log);
+                    self.combine::<KNOW>(me, log);
                     self.phase = Phase::Play;
                 }
                 a if (WITHDRAW..BUY).contains(&a) => {
                     let c = (a - WITHDRAW + 1) as u8;
-                    self.take_own(me, c, log);
+                    self.take_own::<KNOW>(me, c, log);
                     self.stats.withdraws += 1;
                     log.event(Event::Withdrew { seat: me, count: c });
                     let next = self.next_seat(me, 1);
@@ -724,7 +774,7 @@ impl DebtState {
                 }
                 a => {
                     let i = a - BUY;
-                    self.buy(me, (i / 9) as u8, (i % 9 + 1) as u8, log);
+                    self.buy::<KNOW>(me, (i / 9) as u8, (i % 9 + 1) as u8, log);
                     self.phase = Phase::Play;
                 }
             },
@@ -738,7 +788,7 @@ impl DebtState {
                             ..Group::default()
                         };
                     }
-                    self.lay(me, kind, named, log);
+                    self.lay::<KNOW>(me, kind, named, log);
                     if self.addable_mask() != 0 {
                         self.phase = Phase::Group;
                     } else {
@@ -754,8 +804,8 @@ impl DebtState {
                             };
                             self.phase = Phase::Attack;
                         }
-                        (_, DONE) => self.stuck_pass(me, log),
-                        (_, opt) => self.stuck(me, opt, log),
+                        (_, DONE) => self.stuck_pass::<KNOW>(me, log),
+                        (_, opt) => self.stuck::<KNOW>(me, opt, log),
                     }
                 }
             }
@@ -779,7 +829,7 @@ impl DebtState {
                         if !self.uno_called && self.rng.chance(p) {
                             let r = self.rng.below(self.n as u32 - 1) as u8;
                             let caller = (me + 1 + r) % self.n;
-                            self.debt_call(caller, log);
+                            self.debt_call::<KNOW>(caller, log);
                         }
                         self.begin_turn(self.next_after, log);
                     }
@@ -792,7 +842,7 @@ impl DebtState {
             }
             Phase::DebtWindow { asker } => {
                 if a == CALL_DEBT {
-                    self.debt_call(asker, log);
+                    self.debt_call::<KNOW>(asker, log);
                     self.begin_turn(self.next_after, log);
                 } else {
                     let next = self.next_seat(asker, 1);
@@ -819,20 +869,36 @@ impl DebtState {
 
     /// `seat` lays one card of the play (a wild names `named`).
     #[inline(always)]
-    pub(crate) fn lay(
+    pub(crate) fn lay<const KNOW: bool>(
         &mut self,
         seat: u8,
         kind: u8,
         named: Option<u8>,
         log: &mut impl EventSink<Event>,
     ) {
+        let mut g = self.group;
+        self.lay_into::<KNOW>(seat, kind, named, &mut g, log);
+        self.group = g;
+    }
+
+    /// `lay` adding to the group `g` instead of `self.group`.
+    #[inline(always)]
+    pub(crate) fn lay_into<const KNOW: bool>(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        g: &mut Group,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = seat as usize;
         self.hands[s].remove(kind as usize);
-        self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
+        if KNOW {
+            self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
+        }
         let color = named.unwrap_or_else(|| color_of(kind));
         self.push_area(kind, color);
         self.color = color;
-        let g = &mut self.group;
         g.len += 1;
         match number(kind) {
             Some(v) => {
@@ -922,9 +988,8 @@ impl DebtState {
         }
         if balanced {
             let cards = self.area_len;
-            for i in 0..cards as usize {
-                self.melon.add_shuffled(self.area[i] & 0xff);
-            }
+            self.melon
+                .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
             self.area_len = 0;
             self.color = NO_COLOR;
             log.event(Event::AreaCleared { cards });
@@ -1009,17 +1074,22 @@ impl DebtState {
 
     /// Stuck with a pile under stuck_with_pile = pass: no option, but rule 6's one card from
     /// the pile still comes into the hand (S15).
-    pub(crate) fn stuck_pass(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck_pass<const KNOW: bool>(&mut self, me: u8, log: &mut impl EventSink<Event>) {
         self.stats.stuck[me as usize] += 1;
         if !self.piles[me as usize].is_empty() {
-            self.take_own(me, 1, log);
+            self.take_own::<KNOW>(me, 1, log);
         }
         let next = self.next_seat(me, 1);
         self.end_turn(me, next, log);
     }
 
     /// Rule 6: `me` cannot play and takes option one or two.
-    pub(crate) fn stuck(&mut self, me: u8, option: u16, log: &mut impl EventSink<Event>) {
+    pub(crate) fn stuck<const KNOW: bool>(
+        &mut self,
+        me: u8,
+        option: u16,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = me as usize;
         let count = self.power(self.last_player);
         self.stats.stuck[s] += 1;
@@ -1037,8 +1107,10 @@ impl DebtState {
         for _ in 0..from_area {
             let k = self.pop_area();
             self.piles[s].add(k as usize);
-            self.known_pile[s][k as usize] += 1;
-            self.own_pile[s][k as usize] += 1;
+            if KNOW {
+                self.known_pile[s][k as usize] += 1;
+                self.own_pile[s][k as usize] += 1;
+            }
             log.event(Event::ToPile {
                 seat: me,
                 card: k,
@@ -1055,7 +1127,9 @@ impl DebtState {
             let (pile, own) = (&mut self.piles[s], &mut self.own_pile[s]);
             self.melon.draw_many(drawn, &mut self.rng, |k| {
                 pile.add(k as usize);
-                own[k as usize] += 1;
+                if KNOW {
+                    own[k as usize] += 1;
+                }
                 log.event(Event::ToPile {
                     seat: me,
                     card: k as u8,
@@ -1067,7 +1141,9 @@ impl DebtState {
             for _ in 0..drawn {
                 let Some(k) = self.draw_melon(log) else { break };
                 self.piles[s].add(k as usize);
-                self.own_pile[s][k as usize] += 1;
+                if KNOW {
+                    self.own_pile[s][k as usize] += 1;
+                }
                 log.event(Event::ToPile {
                     seat: me,
                     card: k,
@@ -1077,30 +1153,44 @@ impl DebtState {
         }
         self.sync_pile(me);
         if !self.piles[s].is_empty() {
-            self.take_own(me, 1, log);
+            self.take_own::<KNOW>(me, 1, log);
         }
         let next = self.next_seat(me, 1);
         self.end_turn(me, next, log);
     }
 
     /// Move 10: `me` buys `count` cards from the top of `from`'s (shuffled) pile.
-    pub(crate) fn buy(&mut self, me: u8, from: u8, count: u8, log: &mut impl EventSink<Event>) {
-        for _ in 0..count {
-            let k = self.pile_take(from);
-            self.hands[me as usize].add(k as usize);
-            log.event(Event::Bought {
-                seat: me,
-                from,
-                card: k,
-            });
+    #[inline(always)]
+    pub(crate) fn buy<const KNOW: bool>(
+        &mut self,
+        me: u8,
+        from: u8,
+        count: u8,
+        log: &mut impl EventSink<Event>,
+    ) {
+        Self::pile_to_hand(
+            &mut self.piles[from as usize],
+            &mut self.hands[me as usize],
+            &mut self.rng,
+            count,
+            |k| {
+                log.event(Event::Bought {
+                    seat: me,
+                    from,
+                    card: k,
+                })
+            },
+        );
+        self.sync_pile(from);
+        if KNOW {
+            Self::pile_lost_unseen(&mut self.known_pile[from as usize], count);
+            Self::pile_lost_unseen(&mut self.own_pile[from as usize], count);
         }
-        Self::pile_lost_unseen(&mut self.known_pile[from as usize], count);
-        Self::pile_lost_unseen(&mut self.own_pile[from as usize], count);
         self.stats.buys += 1;
     }
 
     /// Move 11: hand and pile shuffled together, the hand redrawn to its size.
-    fn combine(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+    fn combine<const KNOW: bool>(&mut self, me: u8, log: &mut impl EventSink<Event>) {
         let s = me as usize;
         let old_hand = self.hands[s];
         let size = old_hand.len();
@@ -1113,7 +1203,7 @@ impl DebtState {
             self.hands[s].add(k as usize);
         }
         let pile_size = self.piles[s].len();
-        for k in 0..NUM_KINDS {
+        for k in 0..if KNOW { NUM_KINDS } else { 0 } {
             // The owner knew the union (their lower bounds of the pile plus their hand) and
             // sees the new hand; everyone else knew only the public cards of the union.
             let union_own = self.own_pile[s][k] as i32 + old_hand.count(k) as i32;
@@ -1130,7 +1220,7 @@ impl DebtState {
     }
 
     /// A DEBT call by `caller` on `current` (rule 8): true if they stayed silent.
-    fn debt_call(&mut self, caller: u8, log: &mut impl EventSink<Event>) {
+    fn debt_call<const KNOW: bool>(&mut self, caller: u8, log: &mut impl EventSink<Event>) {
         let target = self.current;
         let false_call = self.uno_called;
         log.event(Event::DebtCalled {
@@ -1152,7 +1242,9 @@ impl DebtState {
         for _ in 0..from_area {
             let k = self.pop_area();
             self.hands[w].add(k as usize);
-            self.known_hand[w][k as usize] += 1;
+            if KNOW {
+                self.known_hand[w][k as usize] += 1;
+            }
             log.event(Event::AreaToHand { seat: who, card: k });
         }
         if from_area > 0 {

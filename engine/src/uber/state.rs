@@ -499,7 +499,7 @@ impl UberState {
     }
 
     /// Whether `seat` may play both Player Cards at once (R23).
-    fn pair_allowed(&self, seat: u8) -> bool {
+    pub(crate) fn pair_allowed(&self, seat: u8) -> bool {
         let h = &self.hands[seat as usize];
         if h.count(ASHLEY as usize) == 0 || h.count(SNOWBOB as usize) == 0 || h.len() < 3 {
             return false;
@@ -914,7 +914,7 @@ impl UberState {
     }
 
     /// The kinds that add to the magnitude card (a 1 of any colour on a 1, 11.7).
-    fn add_kinds(&self, seat: u8) -> u64 {
+    pub(crate) fn add_kinds(&self, seat: u8) -> u64 {
         let c = self.one.mag_card;
         let hand = self.hands[seat as usize].mask(0);
         if is_one(c) {
@@ -1311,7 +1311,7 @@ impl UberState {
     // ---- Math (11.2) ----
 
     /// The number a Math play at the turn must make: the top card's (to match it, L229).
-    fn math_target(&self) -> Option<u8> {
+    pub(crate) fn math_target(&self) -> Option<u8> {
         if self.color == NO_COLOR || is_black(self.top) {
             return None;
         }
@@ -1320,7 +1320,7 @@ impl UberState {
 
     /// Whether `seat` may begin a Math play in the Fast Eddy window: one of the Eddied
     /// card's colour making its number.
-    fn math_eddy(&self, seat: u8) -> bool {
+    pub(crate) fn math_eddy(&self, seat: u8) -> bool {
         let k = self.last_play;
         self.rules.has(MATH) && number(k).is_some_and(|t| self.math_possible(seat, t, color_of(k)))
     }
@@ -1356,7 +1356,7 @@ impl UberState {
     /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
     /// any one colour): a lookup in the table of what each multiset of operands makes
     /// (`math.rs`).
-    fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
+    pub(crate) fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
         let h = &self.hands[seat as usize];
         // R37: the Green One's cards are not operands before their holder's next turn.
         let blocked = self.repo_block[seat as usize];
@@ -2293,7 +2293,7 @@ impl UberState {
 
     /// The kinds of `have` that answer the pending stack for a player holding `len` cards
     /// (5.1, 5.3, 9.1, 11.4).
-    fn stack_answers(&self, have: u64, len: usize) -> u64 {
+    pub(crate) fn stack_answers(&self, have: u64, len: usize) -> u64 {
         let draws = if self.rules.has(JUMPING_JIMMYS) {
             // 11.4: Majors and Minors propagate each other.
             (1 << WILD_DRAW_FOUR) | MINORS
@@ -2307,7 +2307,7 @@ impl UberState {
     }
 
     /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
-    fn can_draw(&self) -> bool {
+    pub(crate) fn can_draw(&self) -> bool {
         !self.pile.is_empty() || self.bottom_len > 0 || self.discard.len() > 1
     }
 

@@ -15,6 +15,7 @@ use super::state::{Phase, UberState, NO_PLAY};
 use crate::action::{Action, ActionList};
 use crate::bits::select;
 use crate::rng::Rng;
+use crate::NoEvents;
 
 /// Where `UberState::legal` writes the legal actions, in ascending order.
 pub(crate) trait LegalOut {
@@ -105,6 +106,15 @@ fn pick(rng: &mut Rng, mask: u64, base: Action, extra: &[Action]) -> Action {
 }
 
 impl UberState {
+    /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
+    /// kind `to_act` adds.
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        while let Some(seat) = self.actor_seat() {
+            let a = self.sample(&mut rngs[seat as usize]);
+            self.step(a, &mut NoEvents);
+        }
+    }
+
     /// The kinds `seat` may play at a normal turn whether held or not: `playable` as a mask.
     #[inline]
     pub(crate) fn playable_kinds(&self, seat: u8) -> u64 {

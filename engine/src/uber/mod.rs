@@ -55,6 +55,9 @@ impl Game for UberState {
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
         self.sample(rng)
     }
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        self.random_playout(rngs)
+    }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {
         debug_assert_eq!(self.check(a), Ok(()));

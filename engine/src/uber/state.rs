@@ -1361,30 +1361,39 @@ impl UberState {
         // R37: the Green One's cards are not operands before their holder's next turn.
         let blocked = self.repo_block[seat as usize];
         let operands = h.mask(0) & MATH_OPERANDS & !blocked;
-        let (max, ops) = self.math_limits();
+        if operands == 0 {
+            return false;
+        }
+        let (lo, hi) = if c == NO_COLOR { (0, 4) } else { (c, c + 1) };
         let mut table = None;
-        (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
+        for x in lo..hi {
             let own = operands & color_mask(x);
             // At least two operands: two kinds, or two cards of one.
             if own & (own - 1) == 0 && (own == 0 || h.count(own.trailing_zeros() as usize) < 2) {
-                return false;
+                continue;
             }
             let base = x as usize * 13 + 2;
-            let mut avail: [u8; 8] = h.counts()[base..base + 8].try_into().unwrap();
-            for (v, a) in avail.iter_mut().enumerate() {
-                if blocked >> (base + v) & 1 == 1 {
-                    *a = 0;
-                }
+            // The counts of the values 2-9, a byte each, less the blocked kinds'.
+            let mut avail = u64::from_le_bytes(h.counts()[base..base + 8].try_into().unwrap());
+            let b = (blocked >> base) & 0xff;
+            if b != 0 {
+                avail &= !super::math::byte_mask(b);
             }
             let m = &self.math;
-            if m.seat == seat && m.color == x {
+            if m.len > 0 && m.seat == seat && m.color == x {
+                let mut bytes = avail.to_le_bytes();
                 for &k in &m.cards[..m.len as usize] {
-                    avail[number(k).unwrap_or(2) as usize - 2] -= 1;
+                    bytes[number(k).unwrap_or(2) as usize - 2] -= 1;
                 }
+                avail = u64::from_le_bytes(bytes);
             }
+            let (max, ops) = self.math_limits();
             let t = *table.get_or_insert_with(|| math_table(max, ops));
-            t.reach(&avail) >> target & 1 == 1
-        })
+            if t.reach_word(avail) >> target & 1 == 1 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The legal steps of the Math play being laid: operands (only those from which the play

@@ -71,21 +71,23 @@ impl MathTable {
     fn build(max: u8, ops: u8) -> MathTable {
         let mut reach = vec![0u16; 1 << 16].into_boxed_slice();
         for idx in 0..1usize << 16 {
-            let mut avail = [0u8; 10];
-            let mut total = 0u8;
-            for (i, a) in avail[2..].iter_mut().enumerate() {
-                *a = (idx >> (2 * i) & 3) as u8;
-                total += *a;
-            }
+            // The multiset's size: the sum of its two-bit counts.
+            let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
             let mut r = 0u16;
             if (2..=max).contains(&total) {
+                let mut avail = [0u8; 10];
+                for (i, a) in avail[2..].iter_mut().enumerate() {
+                    *a = (idx >> (2 * i) & 3) as u8;
+                }
                 exact(&mut avail, total, ops, 0, 0, 0, NO_OP, &mut r);
             }
-            // The multisets one card smaller (all below `idx`, so already final).
-            for i in 0..8 {
-                if idx >> (2 * i) & 3 != 0 {
-                    r |= reach[idx - (1 << (2 * i))];
-                }
+            // The multisets one card smaller (all below `idx`, so already final): one per
+            // value present, the lowest set bit of each nonzero two-bit count.
+            let mut present = (idx | idx >> 1) & 0x5555;
+            while present != 0 {
+                let low = present & present.wrapping_neg();
+                r |= reach[idx - low];
+                present &= present - 1;
             }
             reach[idx] = r;
         }

@@ -1237,7 +1237,15 @@ impl UberState {
         } else {
             None
         };
-        let mut s = self.next_seat(from, 1);
+        // `next_seat(s, 1)`, one seat at a time.
+        let (n, clockwise) = (self.n, self.clockwise);
+        let step = |s: u8| match (clockwise, s) {
+            (true, s) if s + 1 == n => 0,
+            (true, s) => s + 1,
+            (false, 0) => n - 1,
+            (false, s) => s - 1,
+        };
+        let mut s = step(from);
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
@@ -1245,7 +1253,7 @@ impl UberState {
             {
                 return Some(s);
             }
-            s = self.next_seat(s, 1);
+            s = step(s);
         }
         None
     }

@@ -111,8 +111,8 @@ impl Knowledge {
     /// `seat` lays `kind` face up (a play, a block, an add, a pair's discards).
     #[inline]
     pub(crate) fn played(&mut self, seat: u8, kind: u8) {
-        for (_, o) in self.rows() {
-            let b = &mut o[seat as usize][kind as usize];
+        for o in 0..self.n as usize {
+            let b = &mut self.known[o][seat as usize][kind as usize];
             *b = b.saturating_sub(1);
         }
     }

@@ -1368,16 +1368,23 @@ impl UberState {
         let h = &self.hands[seat as usize];
         // R37: the Green One's cards are not operands before their holder's next turn.
         let blocked = self.repo_block[seat as usize];
-        let operands = h.mask(0) & MATH_OPERANDS & !blocked;
+        let mut operands = h.mask(0) & MATH_OPERANDS & !blocked;
+        if c != NO_COLOR {
+            operands &= color_mask(c);
+        }
         if operands == 0 {
             return false;
         }
-        let (lo, hi) = if c == NO_COLOR { (0, 4) } else { (c, c + 1) };
-        let mut table = None;
-        for x in lo..hi {
+        let (max, ops) = self.math_limits();
+        let table = math_table(max, ops);
+        let m = &self.math;
+        // The colours holding operands, lowest first.
+        while operands != 0 {
+            let x = (operands.trailing_zeros() / 13) as u8;
             let own = operands & color_mask(x);
-            // At least two operands: two kinds, or two cards of one.
-            if own & (own - 1) == 0 && (own == 0 || h.count(own.trailing_zeros() as usize) < 2) {
+            operands &= !color_mask(x);
+            // At least two operands: two kinds, or two cards of one (fewer make nothing).
+            if own & (own - 1) == 0 && h.count(own.trailing_zeros() as usize) < 2 {
                 continue;
             }
             let base = x as usize * 13 + 2;
@@ -1387,7 +1394,6 @@ impl UberState {
             if b != 0 {
                 avail &= !super::math::byte_mask(b);
             }
-            let m = &self.math;
             if m.len > 0 && m.seat == seat && m.color == x {
                 let mut bytes = avail.to_le_bytes();
                 for &k in &m.cards[..m.len as usize] {
@@ -1395,9 +1401,7 @@ impl UberState {
                 }
                 avail = u64::from_le_bytes(bytes);
             }
-            let (max, ops) = self.math_limits();
-            let t = *table.get_or_insert_with(|| math_table(max, ops));
-            if t.reach_word(avail) >> target & 1 == 1 {
+            if table.reach_word(avail) >> target & 1 == 1 {
                 return true;
             }
         }
@@ -1415,11 +1419,15 @@ impl UberState {
             if m.color != NO_COLOR {
                 k_mask &= color_mask(m.color);
             }
+            // `math_avail` once per colour.
+            let mut by_color: [Option<[u8; 10]>; 4] = [None; 4];
             while k_mask != 0 {
                 let k = k_mask.trailing_zeros() as u8;
                 k_mask &= k_mask - 1;
                 let v = number(k).unwrap_or(0) as usize;
-                let mut avail = self.math_avail(m.seat, color_of(k));
+                let c = color_of(k);
+                let mut avail =
+                    *by_color[c as usize].get_or_insert_with(|| self.math_avail(m.seat, c));
                 if avail[v] == 0 {
                     continue;
                 }

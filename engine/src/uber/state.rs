@@ -1125,19 +1125,11 @@ impl UberState {
     /// Doos (11.9): `me` holds two cards, has not drawn, and can play none of them; the
     /// draw is then the upperdecker.
     pub(crate) fn on_doos(&self, me: u8) -> bool {
-        let h = self.hands[me as usize];
+        let h = &self.hands[me as usize];
         if !self.rules.has(DOOS) || h.len() != 2 || self.drew {
             return false;
         }
-        let mut m = h.mask(0);
-        while m != 0 {
-            let k = m.trailing_zeros() as u8;
-            m &= m - 1;
-            if self.playable(me, k) {
-                return false;
-            }
-        }
-        true
+        self.playable_mask(me) == 0
     }
 
     /// The upperdecker (L255-L265): a card flipped (it goes under the pile, R38) decides how
@@ -1539,14 +1531,12 @@ impl UberState {
         if self.stack.cards > 0 {
             m &= self.stack_answers(m, len);
         }
-        let mut out = 0;
-        while m != 0 {
-            let k = m.trailing_zeros() as u8;
-            m &= m - 1;
-            let ok = self.deck[k as usize] > 0 && (self.stack.cards > 0 || self.playable(me, k));
-            out |= (ok as u64) << k;
+        // In the deck, and (but for a stack answer) playable in the Wild's place.
+        m &= self.deck_mask();
+        if self.stack.cards == 0 {
+            m &= self.playable_kinds(me);
         }
-        out
+        m
     }
 
     /// `me` lays their Wild as `kind` (the choice is legal).

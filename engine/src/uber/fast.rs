@@ -1,9 +1,21 @@
-//! Random play without zeroing a full `ActionList`: `Game::sample_legal` builds the same legal
-//! list (`UberState::legal`, generic over where it writes) into a small buffer and picks
-//! `legal[rng.below(legal.len())]`, exactly as the default does (the random agent's path in
-//! the batch runner; `engine/tests/uber_invariants.rs` checks the equivalence at every step).
+//! Random play without writing the legal list: `Game::sample_legal` (`UberState::sample`)
+//! counts the legal actions of the decision from word masks (the playable kinds of a turn,
+//! `playable_kinds`; the stack answers, the group's cards, the Eddy kinds...) and the few
+//! fixed actions after them, draws `i = rng.below(count)` and returns the `i`-th action of the
+//! ascending list (`bits::select` in the mask, or one of the fixed actions): exactly
+//! `legal[rng.below(legal.len())]` of the list `UberState::legal` writes, with the same draws
+//! (the random agent's path in the batch runner; `engine/tests/uber_invariants.rs` checks the
+//! equivalence at every step). A Math play under way (`Phase::Math`) still builds its short
+//! list into a small buffer (`SmallList`).
 
+use super::action::*;
+use super::cards::*;
+use super::options::MATH;
+use super::state::{Phase, UberState, NO_PLAY};
 use crate::action::{Action, ActionList};
+use crate::bits::select;
+use crate::rng::Rng;
+use crate::NoEvents;
 
 /// Where `UberState::legal` writes the legal actions, in ascending order.
 pub(crate) trait LegalOut {
@@ -64,5 +76,227 @@ impl LegalOut for SmallList {
     #[inline]
     fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// The coloured kinds but the 1s (they follow colour and rank).
+const COLOURED: u64 = ((1 << 52) - 1) & !ONES;
+/// The black kinds anyone may play at any turn: Wild, Wild Draw Four, the Joker, Change Hands.
+const BLACK_ALWAYS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR) | (1 << JOKER) | (1 << CHANGE_HANDS);
+/// The Red One (it may go out).
+const RED_ONE: u64 = 1 << 1;
+
+/// The `i`-th (from 0) of the ascending actions `base + k` for the kinds `k` in `mask`,
+/// followed by `extra` (ascending, all above them); `i` below their number.
+#[inline(always)]
+fn nth(mask: u64, base: Action, extra: &[Action], i: u32) -> Action {
+    let n = mask.count_ones();
+    if i < n {
+        base + select(mask, i) as Action
+    } else {
+        extra[(i - n) as usize]
+    }
+}
+
+/// `nth` at a uniformly random index, drawn as `legal[rng.below(len)]` draws it.
+#[inline(always)]
+fn pick(rng: &mut Rng, mask: u64, base: Action, extra: &[Action]) -> Action {
+    let len = mask.count_ones() + extra.len() as u32;
+    nth(mask, base, extra, rng.below(len))
+}
+
+impl UberState {
+    /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
+    /// kind `to_act` adds.
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        while let Some(seat) = self.actor_seat() {
+            let a = self.sample(&mut rngs[seat as usize]);
+            self.step(a, &mut NoEvents);
+        }
+    }
+
+    /// The kinds `seat` may play at a normal turn whether held or not: `playable` as a mask.
+    #[inline]
+    pub(crate) fn playable_kinds(&self, seat: u8) -> u64 {
+        let len = self.hands[seat as usize].len();
+        let mut ok = BLACK_ALWAYS | RED_ONE;
+        if len >= 2 {
+            ok |= ONES | (1 << UBER);
+        }
+        if self.opts.owner_ashley == Some(seat) {
+            ok |= 1 << ASHLEY;
+        }
+        if self.opts.owner_snowbob == Some(seat) {
+            ok |= 1 << SNOWBOB;
+        }
+        if self.color == NO_COLOR {
+            ok |= COLOURED;
+        } else {
+            ok |= color_mask(self.color) & COLOURED;
+            if !is_black(self.top) {
+                ok |= rank_mask(self.top) & COLOURED;
+            }
+        }
+        ok
+    }
+
+    /// The kinds in `seat`'s hand playable at a normal turn.
+    #[inline]
+    pub(crate) fn playable_mask(&self, seat: u8) -> u64 {
+        self.hands[seat as usize].mask(0) & self.playable_kinds(seat)
+    }
+
+    /// `legal[rng.below(legal.len())]` over the list `legal` writes, without writing it.
+    #[inline]
+    pub(crate) fn sample(&self, rng: &mut Rng) -> Action {
+        let me = self.current;
+        match self.phase {
+            Phase::Turn => self.sample_turn(rng),
+            Phase::Respond => {
+                let hand = &self.hands[me as usize];
+                let mut answers = self.stack_answers(hand.mask(0), hand.len());
+                if hand.count(WILD as usize) > 0
+                    && self.rules.has(super::options::CARDS_GONE_WILD)
+                    && self.wild_as_kinds(me) != 0
+                {
+                    answers |= 1 << WILD;
+                }
+                if self.stack.challengeable {
+                    pick(rng, answers, PLAY, &[ACCEPT, CHALLENGE])
+                } else {
+                    pick(rng, answers, PLAY, &[ACCEPT])
+                }
+            }
+            Phase::More => pick(rng, self.addable(me), PLAY, &[DONE]),
+            Phase::Eddy { asker } => {
+                let m = self.eddy_kinds(asker);
+                if self.math_eddy(asker) {
+                    pick(rng, m, PLAY, &[NO_EDDY, MATH_START])
+                } else {
+                    pick(rng, m, PLAY, &[NO_EDDY])
+                }
+            }
+            Phase::Tap { .. } => TAP + rng.below(2) as Action,
+            Phase::Color { .. } => COLOR + rng.below(4) as Action,
+            Phase::Target { .. } => {
+                let i = rng.below(self.n as u32 - 1) as Action;
+                TARGET + i + (i >= me as Action) as Action
+            }
+            Phase::OneWindow { .. } => {
+                if rng.below(2) == 0 {
+                    PLAY + self.one.kind as Action
+                } else {
+                    NO_BLOCK
+                }
+            }
+            Phase::Give { denied, .. } => {
+                let mut m = self.hands[me as usize].mask(0);
+                if denied != NO_PLAY && m & !(1 << denied) != 0 {
+                    m &= !(1 << denied);
+                }
+                pick(rng, m, GIVE, &[])
+            }
+            Phase::Gift { .. } => DENY + rng.below(2) as Action,
+            Phase::RotateChoice => ROTATE_ADD + rng.below(2) as Action,
+            Phase::BuddyCard { buddy } => {
+                let h = self.hands[buddy as usize].mask(0);
+                let m = if color_of(self.one.kind) == 1 {
+                    h
+                } else {
+                    h & NUMBERS
+                };
+                pick(rng, m, BUDDY, &[])
+            }
+            Phase::AddWindow { asker } => pick(rng, self.add_kinds(asker), PLAY, &[NO_BLOCK]),
+            Phase::Repo => pick(rng, self.repo_mask(), TAKE, &[]),
+            Phase::ZeroBlock { seat } => pick(
+                rng,
+                self.hands[seat as usize].mask(0) & ZEROS,
+                PLAY,
+                &[NO_BLOCK],
+            ),
+            Phase::Block { .. } => BLOCK + rng.below(2) as Action,
+            Phase::Keep => {
+                let m = self.hands[me as usize].mask(0) & !((1 << ASHLEY) | (1 << SNOWBOB));
+                pick(rng, m, KEEP, &[])
+            }
+            Phase::WildAs => pick(rng, self.wild_as_kinds(me), WILD_AS, &[]),
+            Phase::CallUno => CALL_UNO + rng.below(2) as Action,
+            Phase::Catch { .. } => CATCH + rng.below(2) as Action,
+            Phase::Addon { .. } => ADDON_ON + rng.below(2) as Action,
+            Phase::Direction => DIR_CLOCKWISE + rng.below(2) as Action,
+            Phase::ModeChoice => MODE + rng.below(3) as Action,
+            Phase::DealSize => {
+                let (lo, hi) = (self.opts.deal_min as u32, self.opts.deal_max as u32);
+                DEAL + (lo + rng.below(hi - lo + 1)) as Action - 1
+            }
+            Phase::Ask => {
+                let m = self.deck_mask() & !(1 << JOKER);
+                pick(rng, m, ASK, &[])
+            }
+            Phase::Compensate {
+                offender,
+                challenger,
+            } => {
+                let give = self.hands[offender as usize].mask(0);
+                let take = self.hands[challenger as usize].mask(0);
+                let (g, t) = (give.count_ones(), take.count_ones());
+                let i = rng.below(g + t + 1);
+                if i < g {
+                    GIVE + select(give, i) as Action
+                } else if i < g + t {
+                    TAKE + select(take, i - g) as Action
+                } else {
+                    COMPENSATE_NONE
+                }
+            }
+            Phase::Math | Phase::Over => {
+                let mut legal = SmallList::new();
+                self.legal(&mut legal);
+                let legal = legal.as_slice();
+                legal[rng.below(legal.len() as u32) as usize]
+            }
+        }
+    }
+
+    /// `sample` at `Phase::Turn`: the playable kinds, then draw, pass, the Player Card pair
+    /// and Math, as `legal` lists them.
+    #[inline]
+    fn sample_turn(&self, rng: &mut Rng) -> Action {
+        let me = self.current;
+        let plays = self.playable_mask(me);
+        let mut extra = [0 as Action; 4];
+        let mut n = 0;
+        if self.can_draw() && (!self.drew || self.opts.draw_until_pass) {
+            extra[n] = DRAW;
+            n += 1;
+        }
+        if self.drew || (plays == 0 && n == 0) {
+            extra[n] = PASS;
+            n += 1;
+        }
+        if !self.drew && self.pair_allowed(me) {
+            extra[n] = PLAYER_PAIR;
+            n += 1;
+        }
+        if self.rules.has(MATH)
+            && self
+                .math_target()
+                .is_some_and(|t| self.math_possible(me, t, NO_COLOR))
+        {
+            extra[n] = MATH_START;
+            n += 1;
+        }
+        pick(rng, plays, PLAY, &extra[..n])
+    }
+
+    /// The kinds in play (at least one copy in the deck).
+    #[inline]
+    pub(crate) fn deck_mask(&self) -> u64 {
+        let mut m = 0;
+        for (k, &c) in self.deck.iter().enumerate() {
+            m |= ((c > 0) as u64) << k;
+        }
+        m
     }
 }

@@ -91,7 +91,13 @@ impl Knowledge {
 
     /// A new hand: nothing is known.
     pub(crate) fn reset(&mut self) {
-        *self = Self::new(self.n as usize);
+        // As `*self = Self::new(n)`: the bounds beyond the table's seats are zero already.
+        let n = self.n as usize;
+        for row in self.known.iter_mut().take(n) {
+            row[..n].fill([0; NUM_KINDS]);
+        }
+        self.bottom = [NOBODY; MAX_CARDS];
+        self.major_color = 0;
     }
 
     /// `kind` is played: the colour before a Major decides its guilt.
@@ -105,8 +111,8 @@ impl Knowledge {
     /// `seat` lays `kind` face up (a play, a block, an add, a pair's discards).
     #[inline]
     pub(crate) fn played(&mut self, seat: u8, kind: u8) {
-        for (_, o) in self.rows() {
-            let b = &mut o[seat as usize][kind as usize];
+        for o in 0..self.n as usize {
+            let b = &mut self.known[o][seat as usize][kind as usize];
             *b = b.saturating_sub(1);
         }
     }
@@ -191,10 +197,13 @@ impl Knowledge {
     ) {
         let n = self.n;
         let to = |s: usize| crate::game::seat_after(s as u8, steps, n, clockwise) as usize;
+        // `row[to(s)] = row[s]` for every seat: a rotation of the table's seats.
+        let r = steps as usize % n as usize;
         for (_, row) in self.rows() {
-            let old = *row;
-            for s in 0..n as usize {
-                row[to(s)] = old[s];
+            if clockwise {
+                row[..n as usize].rotate_right(r);
+            } else {
+                row[..n as usize].rotate_left(r);
             }
         }
         for s in 0..n as usize {

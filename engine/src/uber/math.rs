@@ -39,9 +39,14 @@ pub(crate) fn math_table(max: u8, ops: u8) -> &'static MathTable {
 impl MathTable {
     /// The numbers 0-9 a Math play from scratch can make with the operands `avail` (counts of
     /// the values 2-9, `avail[0]` for 2), as a bit set.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn reach(&self, avail: &[u8; 8]) -> u16 {
-        let x = u64::from_le_bytes(*avail);
+        self.reach_word(u64::from_le_bytes(*avail))
+    }
+
+    /// `reach` of the counts packed a byte each, little-endian (`avail[0]` the low byte).
+    #[inline]
+    pub(crate) fn reach_word(&self, x: u64) -> u16 {
         if x & 0xfcfc_fcfc_fcfc_fcfc == 0 {
             // Every count below 4: the bytes' low two bits, packed.
             let y = x | x >> 6;
@@ -51,6 +56,7 @@ impl MathTable {
             let y = y | y >> 24;
             return self.reach[(y & 0xffff) as usize];
         }
+        let avail = x.to_le_bytes();
         let mut idx = 0usize;
         let mut four = 0u16;
         for (i, &a) in avail.iter().enumerate() {
@@ -65,21 +71,23 @@ impl MathTable {
     fn build(max: u8, ops: u8) -> MathTable {
         let mut reach = vec![0u16; 1 << 16].into_boxed_slice();
         for idx in 0..1usize << 16 {
-            let mut avail = [0u8; 10];
-            let mut total = 0u8;
-            for (i, a) in avail[2..].iter_mut().enumerate() {
-                *a = (idx >> (2 * i) & 3) as u8;
-                total += *a;
-            }
+            // The multiset's size: the sum of its two-bit counts.
+            let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
             let mut r = 0u16;
             if (2..=max).contains(&total) {
+                let mut avail = [0u8; 10];
+                for (i, a) in avail[2..].iter_mut().enumerate() {
+                    *a = (idx >> (2 * i) & 3) as u8;
+                }
                 exact(&mut avail, total, ops, 0, 0, 0, NO_OP, &mut r);
             }
-            // The multisets one card smaller (all below `idx`, so already final).
-            for i in 0..8 {
-                if idx >> (2 * i) & 3 != 0 {
-                    r |= reach[idx - (1 << (2 * i))];
-                }
+            // The multisets one card smaller (all below `idx`, so already final): one per
+            // value present, the lowest set bit of each nonzero two-bit count.
+            let mut present = (idx | idx >> 1) & 0x5555;
+            while present != 0 {
+                let low = present & present.wrapping_neg();
+                r |= reach[idx - low];
+                present &= present - 1;
             }
             reach[idx] = r;
         }
@@ -93,6 +101,16 @@ impl MathTable {
         }
         MathTable { reach, four }
     }
+}
+
+/// The byte mask with byte `i` all ones for each bit `i` of `bits` (the low eight bits).
+#[inline]
+pub(crate) fn byte_mask(bits: u64) -> u64 {
+    // Byte i keeps bit i of a copy of the bits in every byte; adding 0x7f to each byte (no
+    // carry leaves a byte) sets its top bit iff that bit is set; the top bits fill their bytes.
+    let each = ((bits & 0xff) * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+    let top = (each + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+    (top >> 7) * 0xff
 }
 
 /// Adds to `out` the numbers 0-9 that the operands `avail` (`total` of them), all used, make
@@ -160,6 +178,14 @@ mod tests {
     /// The table agrees with the search for every `(max, ops)` on every multiset of up to
     /// four cards of each value (exhaustively in a release build, 2.3 M searches of ten
     /// targets; in a debug build those of up to five cards and one in 200 of the others).
+    #[test]
+    fn byte_mask_fills_the_bytes_of_the_bits() {
+        for b in 0..256u64 {
+            let want = (0..8).fold(0u64, |m, i| m | ((b >> i & 1) * 0xff) << (8 * i));
+            assert_eq!(byte_mask(b), want, "{b:#x}");
+        }
+    }
+
     #[test]
     fn table_matches_the_search() {
         let mut rng = crate::Rng::new(7);

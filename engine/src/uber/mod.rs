@@ -50,13 +50,13 @@ impl Game for UberState {
     fn legal_actions(&self, out: &mut ActionList) {
         self.legal(out)
     }
-    /// `legal[rng.below(legal.len())]` over the same list, written to a small buffer (`fast.rs`).
+    /// `legal[rng.below(legal.len())]` over the same list, without writing it (`fast.rs`).
     #[inline]
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
-        let mut legal = fast::SmallList::new();
-        self.legal(&mut legal);
-        let legal = legal.as_slice();
-        legal[rng.below(legal.len() as u32) as usize]
+        self.sample(rng)
+    }
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        self.random_playout(rngs)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

@@ -499,7 +499,7 @@ impl UberState {
     }
 
     /// Whether `seat` may play both Player Cards at once (R23).
-    fn pair_allowed(&self, seat: u8) -> bool {
+    pub(crate) fn pair_allowed(&self, seat: u8) -> bool {
         let h = &self.hands[seat as usize];
         if h.count(ASHLEY as usize) == 0 || h.count(SNOWBOB as usize) == 0 || h.len() < 3 {
             return false;
@@ -914,7 +914,7 @@ impl UberState {
     }
 
     /// The kinds that add to the magnitude card (a 1 of any colour on a 1, 11.7).
-    fn add_kinds(&self, seat: u8) -> u64 {
+    pub(crate) fn add_kinds(&self, seat: u8) -> u64 {
         let c = self.one.mag_card;
         let hand = self.hands[seat as usize].mask(0);
         if is_one(c) {
@@ -1125,19 +1125,11 @@ impl UberState {
     /// Doos (11.9): `me` holds two cards, has not drawn, and can play none of them; the
     /// draw is then the upperdecker.
     pub(crate) fn on_doos(&self, me: u8) -> bool {
-        let h = self.hands[me as usize];
+        let h = &self.hands[me as usize];
         if !self.rules.has(DOOS) || h.len() != 2 || self.drew {
             return false;
         }
-        let mut m = h.mask(0);
-        while m != 0 {
-            let k = m.trailing_zeros() as u8;
-            m &= m - 1;
-            if self.playable(me, k) {
-                return false;
-            }
-        }
-        true
+        self.playable_mask(me) == 0
     }
 
     /// The upperdecker (L255-L265): a card flipped (it goes under the pile, R38) decides how
@@ -1237,7 +1229,15 @@ impl UberState {
         } else {
             None
         };
-        let mut s = self.next_seat(from, 1);
+        // `next_seat(s, 1)`, one seat at a time.
+        let (n, clockwise) = (self.n, self.clockwise);
+        let step = |s: u8| match (clockwise, s) {
+            (true, s) if s + 1 == n => 0,
+            (true, s) => s + 1,
+            (false, 0) => n - 1,
+            (false, s) => s - 1,
+        };
+        let mut s = step(from);
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
@@ -1245,7 +1245,7 @@ impl UberState {
             {
                 return Some(s);
             }
-            s = self.next_seat(s, 1);
+            s = step(s);
         }
         None
     }
@@ -1311,7 +1311,7 @@ impl UberState {
     // ---- Math (11.2) ----
 
     /// The number a Math play at the turn must make: the top card's (to match it, L229).
-    fn math_target(&self) -> Option<u8> {
+    pub(crate) fn math_target(&self) -> Option<u8> {
         if self.color == NO_COLOR || is_black(self.top) {
             return None;
         }
@@ -1320,7 +1320,7 @@ impl UberState {
 
     /// Whether `seat` may begin a Math play in the Fast Eddy window: one of the Eddied
     /// card's colour making its number.
-    fn math_eddy(&self, seat: u8) -> bool {
+    pub(crate) fn math_eddy(&self, seat: u8) -> bool {
         let k = self.last_play;
         self.rules.has(MATH) && number(k).is_some_and(|t| self.math_possible(seat, t, color_of(k)))
     }
@@ -1356,35 +1356,48 @@ impl UberState {
     /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
     /// any one colour): a lookup in the table of what each multiset of operands makes
     /// (`math.rs`).
-    fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
+    pub(crate) fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
         let h = &self.hands[seat as usize];
         // R37: the Green One's cards are not operands before their holder's next turn.
         let blocked = self.repo_block[seat as usize];
-        let operands = h.mask(0) & MATH_OPERANDS & !blocked;
+        let mut operands = h.mask(0) & MATH_OPERANDS & !blocked;
+        if c != NO_COLOR {
+            operands &= color_mask(c);
+        }
+        if operands == 0 {
+            return false;
+        }
         let (max, ops) = self.math_limits();
-        let mut table = None;
-        (0..4u8).filter(|&x| c == NO_COLOR || x == c).any(|x| {
+        let table = math_table(max, ops);
+        let m = &self.math;
+        // The colours holding operands, lowest first.
+        while operands != 0 {
+            let x = (operands.trailing_zeros() / 13) as u8;
             let own = operands & color_mask(x);
-            // At least two operands: two kinds, or two cards of one.
-            if own & (own - 1) == 0 && (own == 0 || h.count(own.trailing_zeros() as usize) < 2) {
-                return false;
+            operands &= !color_mask(x);
+            // At least two operands: two kinds, or two cards of one (fewer make nothing).
+            if own & (own - 1) == 0 && h.count(own.trailing_zeros() as usize) < 2 {
+                continue;
             }
             let base = x as usize * 13 + 2;
-            let mut avail: [u8; 8] = h.counts()[base..base + 8].try_into().unwrap();
-            for (v, a) in avail.iter_mut().enumerate() {
-                if blocked >> (base + v) & 1 == 1 {
-                    *a = 0;
-                }
+            // The counts of the values 2-9, a byte each, less the blocked kinds'.
+            let mut avail = u64::from_le_bytes(h.counts()[base..base + 8].try_into().unwrap());
+            let b = (blocked >> base) & 0xff;
+            if b != 0 {
+                avail &= !super::math::byte_mask(b);
             }
-            let m = &self.math;
-            if m.seat == seat && m.color == x {
+            if m.len > 0 && m.seat == seat && m.color == x {
+                let mut bytes = avail.to_le_bytes();
                 for &k in &m.cards[..m.len as usize] {
-                    avail[number(k).unwrap_or(2) as usize - 2] -= 1;
+                    bytes[number(k).unwrap_or(2) as usize - 2] -= 1;
                 }
+                avail = u64::from_le_bytes(bytes);
             }
-            let t = *table.get_or_insert_with(|| math_table(max, ops));
-            t.reach(&avail) >> target & 1 == 1
-        })
+            if table.reach_word(avail) >> target & 1 == 1 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The legal steps of the Math play being laid: operands (only those from which the play
@@ -1398,11 +1411,15 @@ impl UberState {
             if m.color != NO_COLOR {
                 k_mask &= color_mask(m.color);
             }
+            // `math_avail` once per colour.
+            let mut by_color: [Option<[u8; 10]>; 4] = [None; 4];
             while k_mask != 0 {
                 let k = k_mask.trailing_zeros() as u8;
                 k_mask &= k_mask - 1;
                 let v = number(k).unwrap_or(0) as usize;
-                let mut avail = self.math_avail(m.seat, color_of(k));
+                let c = color_of(k);
+                let mut avail =
+                    *by_color[c as usize].get_or_insert_with(|| self.math_avail(m.seat, c));
                 if avail[v] == 0 {
                     continue;
                 }
@@ -1514,14 +1531,12 @@ impl UberState {
         if self.stack.cards > 0 {
             m &= self.stack_answers(m, len);
         }
-        let mut out = 0;
-        while m != 0 {
-            let k = m.trailing_zeros() as u8;
-            m &= m - 1;
-            let ok = self.deck[k as usize] > 0 && (self.stack.cards > 0 || self.playable(me, k));
-            out |= (ok as u64) << k;
+        // In the deck, and (but for a stack answer) playable in the Wild's place.
+        m &= self.deck_mask();
+        if self.stack.cards == 0 {
+            m &= self.playable_kinds(me);
         }
-        out
+        m
     }
 
     /// `me` lays their Wild as `kind` (the choice is legal).
@@ -2293,7 +2308,7 @@ impl UberState {
 
     /// The kinds of `have` that answer the pending stack for a player holding `len` cards
     /// (5.1, 5.3, 9.1, 11.4).
-    fn stack_answers(&self, have: u64, len: usize) -> u64 {
+    pub(crate) fn stack_answers(&self, have: u64, len: usize) -> u64 {
         let draws = if self.rules.has(JUMPING_JIMMYS) {
             // 11.4: Majors and Minors propagate each other.
             (1 << WILD_DRAW_FOUR) | MINORS
@@ -2307,7 +2322,7 @@ impl UberState {
     }
 
     /// Whether a card can be drawn (the draw pile, or the discard pile under its top card).
-    fn can_draw(&self) -> bool {
+    pub(crate) fn can_draw(&self) -> bool {
         !self.pile.is_empty() || self.bottom_len > 0 || self.discard.len() > 1
     }
 

@@ -239,7 +239,7 @@ pub struct TournamentArgs {
 )]
 pub struct TrainArgs {
     #[arg(long, short = 'v', default_value = "classic", value_parser = Variant::parse,
-          help = format!("{} (training needs an observation encoder: classic, debt, uber, constitution)", variant_help()))]
+          help = format!("{} (training needs an observation encoder: classic, debt, uber, constitution, blender)", variant_help()))]
     pub variant: Variant,
     #[arg(long, short = 'p', default_value_t = 2, help = players_help())]
     pub players: usize,

@@ -97,7 +97,7 @@ impl NeuralModel {
         let Some(default) = G::observation() else {
             return Err(format!(
                 "neural agents need an observation encoder, and this variant has none yet \
-                 (available for: classic, debt, uber, constitution); the model was trained for '{}'",
+                 (available for: classic, debt, uber, constitution, blender); the model was trained for '{}'",
                 self.config.variant
             ));
         };

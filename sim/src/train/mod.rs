@@ -501,7 +501,7 @@ impl<G: SimGame> Trainer<G> {
         let default = G::observation().ok_or_else(|| {
             format!(
                 "training needs an observation encoder, and variant '{}' has none yet \
-                 (available for: classic, debt, uber, constitution)",
+                 (available for: classic, debt, uber, constitution, blender)",
                 G::INFO.name
             )
         })?;

@@ -552,8 +552,16 @@ impl<'a> Table<'a> {
 
     fn target_score(&self, why: TargetWhy, t: u8) -> f64 {
         let me = self.me;
-        // A strict order (ties by seat) so the two picks of one card agree.
-        let tie = -(t as f64) * 1e-3;
+        // A strict order so the two picks of one card agree: ties go to the nearest seat in
+        // the direction of play (by offset, not by seat number, which would make every table
+        // hit its low seats more often).
+        let n = self.v.num_players;
+        let offset = if self.v.clockwise {
+            (t + n - me) % n
+        } else {
+            (me + n - t) % n
+        };
+        let tie = -(offset as f64) * 1e-3;
         let threat = self.w(t) + tie;
         match why {
             TargetWhy::Trade => -(self.size(t) as f64) + tie,

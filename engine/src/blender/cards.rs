@@ -748,7 +748,7 @@ pub fn parse_card(s: &str) -> Option<usize> {
     table().iter().position(|c| c.code == s)
 }
 
-/// Cards of each kind in the deck under `opts`, and (when `by_product` is given) per product.
+/// Cards of each kind in the deck under `opts`.
 pub fn deck_counts(opts: &BlenderOptions) -> [u16; NUM_KINDS] {
     deck_by_product(opts).0
 }

@@ -886,5 +886,4 @@ impl BlenderState {
     }
 }
 
-#[allow(dead_code)]
 const _: () = assert!(NUM_KINDS <= WORDS * 64);

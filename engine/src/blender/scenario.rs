@@ -15,32 +15,11 @@
 //! }
 //! ```
 
-use super::cards::{deck_counts, kinds, parse_card, NO_NUMBER, NUM_KINDS, WILD};
+use super::cards::{deck_counts, kinds, parse_card, NUM_KINDS, WILD};
 use super::state::{bit, BlenderState, Phase, Res, Shown, StackKind, Stage, NONE, NO_CARD};
 use serde::Deserialize;
 
-/// A list of card codes: a JSON list, or one string of codes separated by spaces.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Cards {
-    List(Vec<String>),
-    Text(String),
-}
-
-impl Default for Cards {
-    fn default() -> Self {
-        Cards::List(Vec::new())
-    }
-}
-
-impl Cards {
-    fn codes(&self) -> Vec<&str> {
-        match self {
-            Cards::List(v) => v.iter().map(|s| s.as_str()).collect(),
-            Cards::Text(s) => s.split_whitespace().collect(),
-        }
-    }
-}
+pub use crate::scenario::Cards;
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -356,6 +335,5 @@ pub fn build(sc: &BlenderScenario) -> Result<BlenderState, String> {
     r.stage = Stage::Next;
     st.res = r;
     st.phase = Phase::Turn;
-    let _ = NO_NUMBER;
     Ok(st)
 }

@@ -20,28 +20,7 @@ use crate::game::CardGame;
 use crate::variant::Ruleset;
 use serde::Deserialize;
 
-/// A list of card codes: a JSON list, or one string of codes separated by spaces.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Cards {
-    List(Vec<String>),
-    Text(String),
-}
-
-impl Default for Cards {
-    fn default() -> Self {
-        Cards::List(Vec::new())
-    }
-}
-
-impl Cards {
-    fn codes(&self) -> Vec<&str> {
-        match self {
-            Cards::List(v) => v.iter().map(|s| s.as_str()).collect(),
-            Cards::Text(s) => s.split_whitespace().collect(),
-        }
-    }
-}
+pub use crate::scenario::Cards;
 
 /// A field card's holder: a seat, or `"neutral"` (a Horseman in neutral play).
 #[derive(Clone, Debug, Deserialize)]

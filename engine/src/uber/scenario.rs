@@ -39,28 +39,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A list of card codes: `["R5", "G+2"]` or `"R5 G+2"`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Cards {
-    List(Vec<String>),
-    Text(String),
-}
-
-impl Default for Cards {
-    fn default() -> Self {
-        Cards::List(Vec::new())
-    }
-}
-
-impl Cards {
-    pub fn codes(&self) -> Vec<&str> {
-        match self {
-            Cards::List(v) => v.iter().map(|s| s.as_str()).collect(),
-            Cards::Text(s) => s.split_whitespace().collect(),
-        }
-    }
-}
+pub use crate::scenario::Cards;
 
 /// The `options` object: option overrides, a key given twice rejected.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -77,6 +77,19 @@ pub const DRAW_FAMILY: u64 = bit(Sym::Draw2) | bit(Sym::Draw4) | bit(Sym::Draw6)
 /// The Stack family.
 pub const STACK_FAMILY: u64 =
     bit(Sym::Stack1) | bit(Sym::Stack2) | bit(Sym::Stack3) | bit(Sym::StackNumber);
+/// `s` with each family it touches made whole (option `symbol_families`, B2).
+#[inline]
+pub fn family(s: u64) -> u64 {
+    let mut x = s;
+    if s & DRAW_FAMILY != 0 {
+        x |= DRAW_FAMILY;
+    }
+    if s & STACK_FAMILY != 0 {
+        x |= STACK_FAMILY;
+    }
+    x
+}
+
 /// What may follow a Draw card while a stack stands (section 5).
 pub const AFTER_DRAW: u64 = DRAW_FAMILY | STACK_FAMILY | bit(Sym::Shield) | bit(Sym::SuperStar);
 /// What may follow a Stack card while a stack stands.

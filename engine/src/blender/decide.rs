@@ -3,9 +3,10 @@
 //! resolution loop between decisions.
 
 use super::action::*;
+use super::cards::family;
 use super::cards::{
-    bit, colored, face, ident_mask, kinds, Sym, AFTER_DRAW, AFTER_STACK, DRAW_FAMILY, HASH_NUMBERS,
-    NO_NUMBER, NUM_KINDS, STACK_FAMILY, WILD, WORDS,
+    bit, colored, face, ident_mask, kinds, Sym, AFTER_DRAW, AFTER_STACK, HASH_NUMBERS, NO_NUMBER,
+    NUM_KINDS, WILD, WORDS,
 };
 use super::effects::side;
 use super::event::Event;
@@ -48,18 +49,6 @@ fn family_ident_mask(k: usize) -> &'static [u64; WORDS] {
             .collect()
     });
     &all[k]
-}
-
-#[inline]
-fn family(s: u64) -> u64 {
-    let mut x = s;
-    if s & DRAW_FAMILY != 0 {
-        x |= DRAW_FAMILY;
-    }
-    if s & STACK_FAMILY != 0 {
-        x |= STACK_FAMILY;
-    }
-    x
 }
 
 /// Calls `f` for each kind set in `m`, ascending.

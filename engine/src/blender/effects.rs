@@ -332,22 +332,9 @@ impl BlenderState {
         let mut creeper = false;
         while let Some(k) = self.pull(log) {
             log.event(Event::Turned { card: k });
-            log.event(Event::Drew {
-                seat: victim,
-                card: k,
-            });
-            self.hands[victim as usize].add(k as usize);
-            self.touch(victim);
-            self.k_public(victim, k as usize, 1);
+            creeper |= self.take_drawn(victim, k, true, log);
             got += 1;
-            let kd = &kinds()[k as usize];
-            if kd.normal.syms & bit(Sym::Gift) != 0 {
-                self.gifts[victim as usize][kd.normal.color as usize] += 1;
-                self.gift_flag = true;
-                self.stats.gifts += 1;
-            }
-            creeper |= kd.normal.syms & bit(Sym::Creeper) != 0;
-            if kd.normal.color == c {
+            if kinds()[k as usize].normal.color == c {
                 break;
             }
         }
@@ -355,15 +342,8 @@ impl BlenderState {
             seat: victim,
             cards: got,
         });
-        let (a, b) = self.link;
-        let partner = if a == victim {
-            b
-        } else if b == victim {
-            a
-        } else {
-            NONE
-        };
-        if partner != NONE && partner != victim && got > 0 {
+        let partner = self.link_partner(victim);
+        if partner != NONE && got > 0 {
             // B28: the mirrored draw is not mirrored back.
             let n = self.draw(partner, got, false, log);
             log.event(Event::Penalty {

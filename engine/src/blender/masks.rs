@@ -3,10 +3,7 @@
 //! a few word operations on the hand (`BlenderState::turn_masks`), the same set `can_play`
 //! tests kind by kind.
 
-use super::cards::{
-    kinds, Side, AFTER_DRAW, AFTER_STACK, DRAW_FAMILY, NO_NUMBER, NUM_KINDS, STACK_FAMILY, WILD,
-    WORDS,
-};
+use super::cards::{kinds, Side, AFTER_DRAW, AFTER_STACK, NO_NUMBER, NUM_KINDS, WILD, WORDS};
 use std::sync::OnceLock;
 
 pub type Mask = [u64; WORDS];
@@ -42,17 +39,6 @@ fn set(m: &mut Mask, k: usize) {
     m[k >> 6] |= 1 << (k & 63);
 }
 
-fn expand(s: u64) -> u64 {
-    let mut x = s;
-    if s & DRAW_FAMILY != 0 {
-        x |= DRAW_FAMILY;
-    }
-    if s & STACK_FAMILY != 0 {
-        x |= STACK_FAMILY;
-    }
-    x
-}
-
 fn side_masks(pick: impl Fn(usize) -> Option<Side>) -> SideMasks {
     let z = [0u64; WORDS];
     let mut m = SideMasks {
@@ -76,7 +62,7 @@ fn side_masks(pick: impl Fn(usize) -> Option<Side>) -> SideMasks {
             if sd.syms >> s & 1 != 0 {
                 set(&mut m.sym[s], k);
             }
-            if expand(sd.syms) >> s & 1 != 0 {
+            if super::cards::family(sd.syms) >> s & 1 != 0 {
                 set(&mut m.family[s], k);
             }
         }

@@ -566,30 +566,12 @@ impl BlenderState {
             if first == NO_CARD {
                 first = k;
             }
-            log.event(Event::Drew { seat, card: k });
-            self.hands[seat as usize].add(k as usize);
-            self.touch(seat);
+            creeper |= self.take_drawn(seat, k, false, log);
             got += 1;
-            let syms = kinds()[k as usize].normal.syms;
-            if syms & super::cards::bit(Sym::Gift) != 0 {
-                // A Gift drawn from the deck is shown (9.21): everyone knows it is there.
-                self.k_public(seat, k as usize, 1);
-                self.gifts[seat as usize][kinds()[k as usize].normal.color as usize] += 1;
-                self.gift_flag = true;
-                self.stats.gifts += 1;
-            }
-            creeper |= syms & super::cards::bit(Sym::Creeper) != 0;
         }
         if mirror && got > 0 {
-            let (a, b) = self.link;
-            let partner = if a == seat {
-                b
-            } else if b == seat {
-                a
-            } else {
-                NONE
-            };
-            if partner != NONE && partner != seat {
+            let partner = self.link_partner(seat);
+            if partner != NONE {
                 self.draw(partner, got, false, log);
             }
         }
@@ -598,6 +580,49 @@ impl BlenderState {
         }
         self.drawn_first = first;
         got
+    }
+
+    /// A card from the draw pile enters `seat`'s hand (face up to everyone when `shown`): a
+    /// Gift is recorded to be given (9.21, shown, so public). Returns whether it is a Creeper.
+    pub(crate) fn take_drawn(
+        &mut self,
+        seat: u8,
+        k: u16,
+        shown: bool,
+        log: &mut impl EventSink<Event>,
+    ) -> bool {
+        log.event(Event::Drew { seat, card: k });
+        self.hands[seat as usize].add(k as usize);
+        self.touch(seat);
+        let kd = &kinds()[k as usize];
+        let gift = kd.normal.syms & super::cards::bit(Sym::Gift) != 0;
+        if shown || gift {
+            self.k_public(seat, k as usize, 1);
+        }
+        if gift {
+            self.gifts[seat as usize][kd.normal.color as usize] += 1;
+            self.gift_flag = true;
+            self.stats.gifts += 1;
+        }
+        kd.normal.syms & super::cards::bit(Sym::Creeper) != 0
+    }
+
+    /// The seat linked with `seat` (9.8), or `NONE`.
+    #[inline]
+    pub(crate) fn link_partner(&self, seat: u8) -> u8 {
+        let (a, b) = self.link;
+        let p = if a == seat {
+            b
+        } else if b == seat {
+            a
+        } else {
+            NONE
+        };
+        if p == seat {
+            NONE
+        } else {
+            p
+        }
     }
 
     /// A draw forced by the rules (shortfall, stack, penalty): logged with its total.

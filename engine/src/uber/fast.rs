@@ -7,11 +7,20 @@
 //! (the random agent's path in the batch runner; `engine/tests/uber_invariants.rs` checks the
 //! equivalence at every step). A Math play under way (`Phase::Math`) still builds its short
 //! list into a small buffer (`SmallList`).
+//!
+//! `Game::play_random` runs `random_playout`: that sampling, and a plain play at a turn (a
+//! coloured 2-9, Skip, Reverse or Draw Two that is not the player's last card nor a Reverse
+//! under Rotate) applied in one go by `play_plain` instead of `step`; every other decision goes
+//! through `step`. The game is the generic loop's, card for card and draw for draw. Random
+//! play reads no seat's knowledge, so `play_plain` does not keep the knowledge rows
+//! (`Knowledge::played`): they are left stale in the final state, which is otherwise the
+//! generic loop's (`engine/tests/uber_invariants.rs` compares everything but those rows). A
+//! view of the finished day would show them; nothing reads a finished day's views.
 
 use super::action::*;
 use super::cards::*;
-use super::options::MATH;
-use super::state::{Phase, UberState, NO_PLAY};
+use super::options::{MATH, PINWHEEL, ROTATE};
+use super::state::{Group, Phase, Resume, UberState, NO_PLAY};
 use crate::action::{Action, ActionList};
 use crate::bits::select;
 use crate::rng::Rng;
@@ -85,6 +94,9 @@ const COLOURED: u64 = ((1 << 52) - 1) & !ONES;
 const BLACK_ALWAYS: u64 = (1 << WILD) | (1 << WILD_DRAW_FOUR) | (1 << JOKER) | (1 << CHANGE_HANDS);
 /// The Red One (it may go out).
 const RED_ONE: u64 = 1 << 1;
+/// The kinds `play_plain` lays: the coloured 2-9, Skips, Reverses and Draw Twos (no 0: Go
+/// Fish; no 1: the Wild Ones).
+const PLAIN: u64 = COLOURED & !ZEROS;
 
 /// The `i`-th (from 0) of the ascending actions `base + k` for the kinds `k` in `mask`,
 /// followed by `extra` (ascending, all above them); `i` below their number.
@@ -108,11 +120,88 @@ fn pick(rng: &mut Rng, mask: u64, base: Action, extra: &[Action]) -> Action {
 impl UberState {
     /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
     /// kind `to_act` adds.
+    /// A plain play at a turn (a coloured 2-9, Skip, Reverse or Draw Two; see `PLAIN`) is
+    /// applied by `play_plain` in one go; every other decision by `step`.
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
         while let Some(seat) = self.actor_seat() {
-            let a = self.sample(&mut rngs[seat as usize]);
-            self.step(a, &mut NoEvents);
+            if self.phase == Phase::Turn {
+                let a = self.sample_turn(&mut rngs[seat as usize]);
+                if a < 64 && PLAIN >> a & 1 == 1 && self.plain_here(seat, a as u8) {
+                    self.play_plain(seat, a as u8);
+                    continue;
+                }
+                self.step(a, &mut NoEvents);
+            } else {
+                let a = self.sample(&mut rngs[seat as usize]);
+                self.step(a, &mut NoEvents);
+            }
         }
+    }
+
+    /// Whether `play_plain` may lay `kind` (in `PLAIN`) for `me`: not their last card (the
+    /// hand's end), not a Reverse under Rotate (11.10).
+    #[inline(always)]
+    fn plain_here(&self, me: u8, kind: u8) -> bool {
+        self.hands[me as usize].len() > 1
+            && !(rank_of(kind) == RANK_REVERSE && self.rules.has(ROTATE))
+    }
+
+    /// `step(PLAY(kind))` at `me`'s turn for a plain play (`PLAIN`, `plain_here`): what
+    /// `play_at_turn` -> `start_play` -> `lay` -> `addable` -> `resolve_play` -> `end_play`
+    /// do for such a card, without the knowledge rows (`Knowledge::played`; random play reads
+    /// no seat's knowledge) and without events. The card goes on the discard pile; a card that
+    /// may join it (R24, Pinwheel) opens `Phase::More`, otherwise the play resolves: a Reverse
+    /// turns play (a Skip with two players), a Draw Two starts or grows the stack, and the
+    /// turn passes after the UNO call (`after_turn`: the Fast Eddy window, the next turn).
+    fn play_plain(&mut self, me: u8, kind: u8) {
+        self.counters.actions += 1;
+        let r = rank_of(kind);
+        let (skip, reverse, minor) = (
+            (r == RANK_SKIP) as u8,
+            (r == RANK_REVERSE) as u8,
+            (r == RANK_DRAW_TWO) as u8,
+        );
+        self.group = Group {
+            first: kind,
+            len: 1,
+            skips: skip,
+            reverses: reverse,
+            minors: minor,
+            majors: 0,
+            guilty: false,
+        };
+        let hand = &mut self.hands[me as usize];
+        hand.remove(kind as usize);
+        let held = hand.mask(0) & !self.repo_block[me as usize];
+        self.discard.add(kind as usize);
+        self.top = kind;
+        self.top_wild = false;
+        self.last_play = kind;
+        self.last_player = me;
+        self.color = color_of(kind);
+        // `addable`: identical copies, or the rank under Pinwheel.
+        let mut more = held & (1 << kind);
+        if self.rules.has(PINWHEEL) {
+            more |= held & rank_mask(kind);
+        }
+        if more != 0 {
+            self.phase = Phase::More;
+            return;
+        }
+        // `resolve_play`'s coloured branch (the Reverse under Rotate is not plain).
+        let mut skips = skip;
+        if reverse == 1 {
+            self.clockwise = !self.clockwise;
+            if self.n == 2 {
+                skips += 1;
+            }
+        }
+        if minor == 1 {
+            self.push_stack(me, 2, false, false);
+        }
+        self.eddied = false;
+        let next = self.next_seat(me, 1 + skips);
+        self.after_turn(me, Resume::Begin(next));
     }
 
     /// The kinds `seat` may play at a normal turn whether held or not: `playable` as a mask.

@@ -1287,7 +1287,7 @@ impl UberState {
 
     /// The UNO call of `me` if their own turn left them one card (R50: not if the play gave
     /// them a new hand in an exchange), then `resume`.
-    fn after_turn(&mut self, me: u8, resume: Resume) {
+    pub(super) fn after_turn(&mut self, me: u8, resume: Resume) {
         self.resume = resume;
         let received = std::mem::take(&mut self.received);
         if self.hands[me as usize].len() == 1 && !received {
@@ -1830,7 +1830,7 @@ impl UberState {
         }
     }
 
-    fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
+    pub(super) fn push_stack(&mut self, me: u8, cards: u16, major: bool, guilty: bool) {
         let s = &mut self.stack;
         s.total += cards;
         s.cards += 1;

@@ -1356,6 +1356,11 @@ impl UberState {
     /// Whether `seat` holds a complete Math play making `target` in colour `c` (`NO_COLOR`:
     /// any one colour): a lookup in the table of what each multiset of operands makes
     /// (`math.rs`).
+    ///
+    /// The common answer, fewer than two operands (of the colour), is decided here, inlined
+    /// where it is asked (the turn, the Fast Eddy claimant search); the table lookup is
+    /// `math_reachable`.
+    #[inline]
     pub(crate) fn math_possible(&self, seat: u8, target: u8, c: u8) -> bool {
         let h = &self.hands[seat as usize];
         // R37: the Green One's cards are not operands before their holder's next turn.
@@ -1364,9 +1369,21 @@ impl UberState {
         if c != NO_COLOR {
             operands &= color_mask(c);
         }
-        if operands == 0 {
+        // No operand, or one card of one kind (fewer than two operands make nothing).
+        if operands == 0
+            || (operands.is_power_of_two() && h.count(operands.trailing_zeros() as usize) < 2)
+        {
             return false;
         }
+        self.math_reachable(seat, target, operands)
+    }
+
+    /// `math_possible` past its first check: whether the `operands` (kinds, unblocked) of
+    /// `seat`'s make `target` in one colour.
+    #[inline(never)]
+    fn math_reachable(&self, seat: u8, target: u8, mut operands: u64) -> bool {
+        let h = &self.hands[seat as usize];
+        let blocked = self.repo_block[seat as usize];
         let (max, ops) = self.math_limits();
         let table = math_table(max, ops);
         let m = &self.math;

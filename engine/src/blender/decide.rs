@@ -512,7 +512,7 @@ impl BlenderState {
         (s != seat && s != after).then_some(s)
     }
 
-    fn turn_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+    pub(crate) fn turn_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
         let cur = self.current;
         if let Some((k, flexed)) = play_of(a) {
             self.played += 1;

@@ -7,9 +7,10 @@
 //! - A turn: the playable kinds are the hand's bits under each side's `side_base`, kept while
 //!   the shown card, the mini-pile and the stack stay (random players draw far more than they
 //!   play, so the shown card rarely changes between turns).
-//! - A turn that draws and the decision on the drawn card: `proceed_quick` takes the stages of
-//!   a turn that ends without a new card (the drawn card, the UNO checks, the end of the turn,
-//!   the next player) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - A turn's decision and the decision on a drawn card: `proceed_quick` takes the stages of a
+//!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
+//!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
+//!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
 //! - Every other decision goes through `sample_legal` and `step`.
 
 use super::action::*;
@@ -93,16 +94,16 @@ impl BlenderState {
                     } else {
                         self.turn_single()
                     };
+                    // As `step` applies it.
+                    self.counters.actions += 1;
+                    self.phase = Phase::Busy;
                     if act == DRAW {
-                        // As `step` applies it.
-                        self.counters.actions += 1;
-                        self.phase = Phase::Busy;
                         self.play_nothing(&mut NoEvents);
-                        self.proceed_quick();
-                        self.check_cap(&mut NoEvents);
                     } else {
-                        self.step(act, &mut NoEvents);
+                        self.turn_action(act, &mut NoEvents);
                     }
+                    self.proceed_quick();
+                    self.check_cap(&mut NoEvents);
                 }
                 Phase::PostDraw { kind } => {
                     // The list: the play, the flex play (a green Power Card), `KEEP`.
@@ -138,10 +139,10 @@ impl BlenderState {
         }
     }
 
-    /// `proceed` after a turn that ends without a new card: the stages of such a turn (the
-    /// card just drawn, the UNO checks, the end of the turn, the next player) in a row, as the
-    /// loop takes them while no Gift is pending (none of them draws a card); anything else,
-    /// and the rest of the resolution from there, is `proceed`'s.
+    /// `proceed` for the common ends of a turn: the stages of the card just drawn, the UNO
+    /// checks, the end of the turn and the next player in a row, as the loop takes them while
+    /// no Gift is pending (none of them draws a card); anything else, and the rest of the
+    /// resolution from there, is `proceed`'s.
     #[inline]
     fn proceed_quick(&mut self) {
         if self.phase != Phase::Busy {

@@ -125,13 +125,48 @@ impl BlenderState {
         sd.syms & bit(Sym::Hash) != 0 && sh.number != NO_NUMBER
     }
 
+    /// The kinds playable now by one side (`t`: the normal or the flex tables) whoever holds
+    /// them: those matching the shown card (colour, number, symbol, `#` on a number, Wilds)
+    /// that the mini-pile or the stack allow. It depends only on the shown card, the mini-pile
+    /// and the stack (`fast.rs` keeps it while they stay).
+    #[inline]
+    pub(crate) fn side_base(&self, t: &super::masks::SideMasks) -> [u64; WORDS] {
+        let sh = self.shown;
+        let shown = if self.opts.symbol_families {
+            &t.shown_family[sh.kind as usize]
+        } else {
+            &t.shown_sym[sh.kind as usize]
+        };
+        let mut base = [0u64; WORDS];
+        for (w, b) in base.iter_mut().enumerate() {
+            *b = t.color[WILD as usize][w] | t.color[sh.color.min(WILD) as usize][w] | shown[w];
+        }
+        if sh.number != NO_NUMBER {
+            let nm = &t.number[sh.number as usize];
+            for w in 0..WORDS {
+                base[w] |= nm[w] | t.hash[w];
+            }
+        }
+        for (w, b) in base.iter_mut().enumerate() {
+            let allowed = if self.mini_active {
+                t.color[self.mini_color as usize][w] | t.color[WILD as usize][w]
+            } else {
+                match self.stack_kind {
+                    StackKind::None => !0,
+                    StackKind::Draw => t.after_draw[w],
+                    StackKind::Stack => t.after_stack[w],
+                }
+            };
+            *b &= t.present[w] & allowed;
+        }
+        base
+    }
+
     /// The kinds of the active player's hand playable now by their normal side and by their
     /// flex side (the flex set is empty with a red Power Card): the sets `can_play` gives.
     #[inline]
     pub(crate) fn turn_masks(&self) -> ([u64; WORDS], [u64; WORDS]) {
         let m = super::masks::masks();
-        let sh = self.shown;
-        let shown_syms = kinds()[sh.kind as usize].normal.syms;
         let h = &self.hands[self.current as usize];
         let green = self.red & super::state::bit(self.current) == 0;
         let side = |t: &super::masks::SideMasks| -> [u64; WORDS] {
@@ -139,44 +174,9 @@ impl BlenderState {
             if (0..WORDS).all(|w| h.mask(w) & t.present[w] == 0) {
                 return out;
             }
-            let mut syms = if self.opts.symbol_families {
-                family(shown_syms)
-            } else {
-                shown_syms
-            };
-            let table = if self.opts.symbol_families {
-                &t.family
-            } else {
-                &t.sym
-            };
-            let mut base = [0u64; WORDS];
-            for (w, b) in base.iter_mut().enumerate() {
-                *b = t.color[WILD as usize][w] | t.color[sh.color.min(WILD) as usize][w];
-            }
-            if sh.number != NO_NUMBER {
-                let nm = &t.number[sh.number as usize];
-                for w in 0..WORDS {
-                    base[w] |= nm[w] | t.hash[w];
-                }
-            }
-            while syms != 0 {
-                let s = syms.trailing_zeros() as usize;
-                syms &= syms - 1;
-                for w in 0..WORDS {
-                    base[w] |= table[s][w];
-                }
-            }
+            let base = self.side_base(t);
             for w in 0..WORDS {
-                let allowed = if self.mini_active {
-                    t.color[self.mini_color as usize][w] | t.color[WILD as usize][w]
-                } else {
-                    match self.stack_kind {
-                        StackKind::None => !0,
-                        StackKind::Draw => t.after_draw[w],
-                        StackKind::Stack => t.after_stack[w],
-                    }
-                };
-                out[w] = h.mask(w) & t.present[w] & base[w] & allowed;
+                out[w] = h.mask(w) & base[w];
             }
             out
         };
@@ -275,6 +275,28 @@ impl BlenderState {
             }
         }
         (out, len)
+    }
+
+    /// Whether some live seat besides the card's player might act in the jump-in window (it
+    /// holds a card identical to the shown one, or near cards may be tried): without one the
+    /// window passes at once, whoever the turn passes to.
+    #[inline]
+    fn any_claimant(&self) -> bool {
+        if self.opts.wrong_jump_ins {
+            return true;
+        }
+        let others = self.alive & !super::state::bit(self.res.player);
+        let jm = self.jump_mask();
+        let mut m = others;
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let h = &self.hands[s];
+            if (0..WORDS).any(|w| h.mask(w) & jm[w] != 0) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `s` may act in the jump-in window now (`cands`: `jump_candidates`).
@@ -471,6 +493,12 @@ impl BlenderState {
             Phase::Over | Phase::Busy => unreachable!("no decision pending"),
         }
         self.proceed(log);
+        self.check_cap(log);
+    }
+
+    /// A game that reached `max_decisions` is cut off (after each decision's resolution).
+    #[inline]
+    pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
         if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
             self.truncated = true;
             self.phase = Phase::Over;
@@ -484,7 +512,7 @@ impl BlenderState {
         (s != seat && s != after).then_some(s)
     }
 
-    fn turn_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+    pub(crate) fn turn_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
         let cur = self.current;
         if let Some((k, flexed)) = play_of(a) {
             self.played += 1;
@@ -559,7 +587,7 @@ impl BlenderState {
     }
 
     /// `DRAW` at the start of a turn (4.3, B14).
-    fn play_nothing(&mut self, log: &mut impl EventSink<Event>) {
+    pub(crate) fn play_nothing(&mut self, log: &mut impl EventSink<Event>) {
         let cur = self.current;
         let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
         if self.mini_active || self.tempo > 1 || self.team_turn || stack_due {
@@ -578,7 +606,7 @@ impl BlenderState {
 
     /// `Stage::Drawn`: the card drawn at tempo 1 may be played if it matches (L144); a drawn
     /// Gift has been given away.
-    fn after_draw(&mut self) {
+    pub(crate) fn after_draw(&mut self) {
         let k = self.res.give;
         self.res.give = NO_CARD;
         self.res.stage = Stage::Checks;
@@ -649,7 +677,7 @@ impl BlenderState {
     }
 
     /// The turn ends without a card to resolve.
-    fn end_without_card(&mut self) {
+    pub(crate) fn end_without_card(&mut self) {
         let mut r = Res::new(self.current, NO_CARD, false, true, false);
         r.stage = Stage::Checks;
         self.res = r;
@@ -731,49 +759,9 @@ impl BlenderState {
                         self.res.stage = Stage::Checks;
                     }
                 }
-                Stage::Checks => {
-                    let d = self.dirty;
-                    self.dirty = 0;
-                    let mut now = self.ones & !d;
-                    let mut m = d & self.alive;
-                    while m != 0 {
-                        let s = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        now |= ((self.hands[s].len() == 1) as u16) << s;
-                    }
-                    debug_assert_eq!(now, self.ones_now());
-                    self.uno_queue |= now & !self.ones;
-                    self.uno_queue &= now;
-                    self.ones = now;
-                    if self.uno_queue != 0 {
-                        let mut s = self.res.player;
-                        for _ in 0..self.n {
-                            if self.uno_queue & super::state::bit(s) != 0 {
-                                break;
-                            }
-                            s = seat_after(s, 1, self.n, self.clockwise);
-                        }
-                        self.uno_queue &= !super::state::bit(s);
-                        self.phase = Phase::Uno { seat: s };
-                    } else {
-                        self.res.stage = if self.res.last {
-                            Stage::EndTurn
-                        } else {
-                            Stage::Window
-                        };
-                        self.res.cursor = seat_after(self.res.player, 1, self.n, self.clockwise);
-                    }
-                }
-                Stage::EndTurn => {
-                    self.res.to = self.peek_next();
-                    // B34: a window opens only when the shown card changed by a play; the
-                    // end-of-turn checks come after it (12.1, 13).
-                    self.res.stage = if card && !self.res.windowed {
-                        Stage::Window
-                    } else {
-                        Stage::Next
-                    };
-                }
+                Stage::Checks => self.stage_checks(),
+                Stage::EndTurn => self.stage_end_turn(),
+                Stage::Window if !self.any_claimant() => self.res.stage = Stage::Next,
                 Stage::Window => {
                     let (cands, nc) = self.jump_candidates();
                     let mut s = self.res.cursor;
@@ -796,29 +784,88 @@ impl BlenderState {
                 Stage::AfterShort => self.phase = Phase::AfterShort,
                 Stage::Drawn => self.after_draw(),
                 Stage::Next => {
-                    if self.res.last {
-                        // The end of the turn (section 12): wins, eliminations; then the turn
-                        // passes.
-                        if self.end_turn_checks(self.res.player, log) {
-                            return;
-                        }
-                        let next = if self.res.next != NONE && self.is_alive(self.res.next) {
-                            self.res.next
-                        } else if self.res.next != NONE {
-                            self.next_alive(self.res.next)
-                        } else {
-                            self.advance(self.res.player, self.res.steps, log)
-                        };
-                        self.begin_turn(next);
-                        self.phase = Phase::Turn;
-                    } else if self.short_left > 0 {
-                        self.phase = Phase::AfterShort;
-                    } else {
-                        self.phase = Phase::Turn;
+                    if self.stage_next(log) {
+                        return;
                     }
                 }
             }
         }
+    }
+
+    /// `Stage::Checks`: the UNO windows of hands that reached one card (section 11), in turn
+    /// order from the card's player; then the jump-in window (a card inside a run) or the end
+    /// of the turn.
+    #[inline]
+    pub(crate) fn stage_checks(&mut self) {
+        let d = self.dirty;
+        self.dirty = 0;
+        let mut now = self.ones & !d;
+        let mut m = d & self.alive;
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            now |= ((self.hands[s].len() == 1) as u16) << s;
+        }
+        debug_assert_eq!(now, self.ones_now());
+        self.uno_queue |= now & !self.ones;
+        self.uno_queue &= now;
+        self.ones = now;
+        if self.uno_queue != 0 {
+            let mut s = self.res.player;
+            for _ in 0..self.n {
+                if self.uno_queue & super::state::bit(s) != 0 {
+                    break;
+                }
+                s = seat_after(s, 1, self.n, self.clockwise);
+            }
+            self.uno_queue &= !super::state::bit(s);
+            self.phase = Phase::Uno { seat: s };
+        } else {
+            self.res.stage = if self.res.last {
+                Stage::EndTurn
+            } else {
+                Stage::Window
+            };
+            self.res.cursor = seat_after(self.res.player, 1, self.n, self.clockwise);
+        }
+    }
+
+    /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play, with
+    /// the seat the turn passes to foreseen (it may not jump in); the end-of-turn checks come
+    /// after it (12.1, 13).
+    #[inline]
+    pub(crate) fn stage_end_turn(&mut self) {
+        if self.res.kind != NO_CARD && !self.res.windowed && self.any_claimant() {
+            self.res.to = self.peek_next();
+            self.res.stage = Stage::Window;
+        } else {
+            self.res.stage = Stage::Next;
+        }
+    }
+
+    /// `Stage::Next`: the run goes on, or (the last card) the end of the turn (section 12):
+    /// wins, eliminations; then the turn passes. Returns whether the game is over.
+    #[inline]
+    pub(crate) fn stage_next(&mut self, log: &mut impl EventSink<Event>) -> bool {
+        if self.res.last {
+            if self.end_turn_checks(self.res.player, log) {
+                return true;
+            }
+            let next = if self.res.next != NONE && self.is_alive(self.res.next) {
+                self.res.next
+            } else if self.res.next != NONE {
+                self.next_alive(self.res.next)
+            } else {
+                self.advance(self.res.player, self.res.steps, log)
+            };
+            self.begin_turn(next);
+            self.phase = Phase::Turn;
+        } else if self.short_left > 0 {
+            self.phase = Phase::AfterShort;
+        } else {
+            self.phase = Phase::Turn;
+        }
+        false
     }
 
     /// The seat the turn will pass to (4.8), foreseen without using Targeted Skips: the

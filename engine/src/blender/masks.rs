@@ -27,6 +27,10 @@ pub struct SideMasks {
     pub after_stack: Mask,
     /// Kinds that have this side.
     pub present: Mask,
+    /// By the kind of the shown card: the kinds sharing a symbol with its normal side
+    /// (`sym` / `family` rows of its symbols together).
+    pub shown_sym: Vec<Mask>,
+    pub shown_family: Vec<Mask>,
 }
 
 pub struct Masks {
@@ -50,6 +54,8 @@ fn side_masks(pick: impl Fn(usize) -> Option<Side>) -> SideMasks {
         after_draw: z,
         after_stack: z,
         present: z,
+        shown_sym: Vec::new(),
+        shown_family: Vec::new(),
     };
     for k in 0..NUM_KINDS {
         let Some(sd) = pick(k) else { continue };
@@ -75,6 +81,23 @@ fn side_masks(pick: impl Fn(usize) -> Option<Side>) -> SideMasks {
         if sd.syms & AFTER_STACK != 0 {
             set(&mut m.after_stack, k);
         }
+    }
+    for k in 0..NUM_KINDS {
+        let syms = kinds()[k].normal.syms;
+        let fam = super::cards::family(syms);
+        let (mut a, mut b) = (z, z);
+        for s in 0..SYMS {
+            for w in 0..WORDS {
+                if syms >> s & 1 != 0 {
+                    a[w] |= m.sym[s][w];
+                }
+                if fam >> s & 1 != 0 {
+                    b[w] |= m.family[s][w];
+                }
+            }
+        }
+        m.shown_sym.push(a);
+        m.shown_family.push(b);
     }
     m
 }

@@ -7,6 +7,7 @@ pub mod cards;
 mod decide;
 mod effects;
 pub mod event;
+mod fast;
 mod knowledge;
 mod masks;
 pub mod options;
@@ -112,6 +113,10 @@ impl Game for BlenderState {
         let mut l = SmallList::new();
         self.legal(&mut l);
         l.get(rng.below(l.len as u32) as usize)
+    }
+    /// The fused loop of `fast.rs`: the generic loop's actions, generators and final state.
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        self.random_playout(rngs)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

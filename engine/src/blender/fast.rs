@@ -1,0 +1,174 @@
+//! Random play in one loop (`Game::play_random`): the common decisions are sampled exactly as
+//! `Game::sample_legal` picks them (`legal[rng.below(legal.len())]` over the ascending list)
+//! and applied as `step` applies them, consuming the seats' generators the same way
+//! (`engine/tests/blender_invariants.rs` compares the final state and generators with the
+//! generic loop's).
+//!
+//! - A turn: the playable kinds are the hand's bits under each side's `side_base`, kept while
+//!   the shown card, the mini-pile and the stack stay (random players draw far more than they
+//!   play, so the shown card rarely changes between turns).
+//! - A turn's decision and the decision on a drawn card: `proceed_quick` takes the stages of a
+//!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
+//!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
+//!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - Every other decision goes through `sample_legal` and `step`.
+
+use super::action::*;
+use super::cards::WORDS;
+use super::state::{BlenderState, Phase, StackKind, Stage};
+use crate::rng::Rng;
+use crate::NoEvents;
+
+/// `side_base` of each side, and what each was computed for (the flex side only when a
+/// hand holding flex kinds needs it).
+struct Bases {
+    key: u64,
+    normal: [u64; WORDS],
+    flex_key: u64,
+    flex: [u64; WORDS],
+}
+
+impl BlenderState {
+    /// What `side_base` depends on, as one word.
+    #[inline]
+    fn base_key(&self) -> u64 {
+        let sh = self.shown;
+        sh.kind as u64
+            | (sh.color as u64) << 16
+            | (sh.number as u64) << 24
+            | (self.mini_active as u64) << 32
+            | (self.mini_color as u64) << 40
+            | (match self.stack_kind {
+                StackKind::None => 0u64,
+                StackKind::Draw => 1,
+                StackKind::Stack => 2,
+            }) << 48
+    }
+
+    /// `Game::play_random` for the Blender (see the module comment).
+    pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        let m = super::masks::masks();
+        let mut bases = Bases {
+            key: u64::MAX,
+            normal: [0; WORDS],
+            flex_key: u64::MAX,
+            flex: [0; WORDS],
+        };
+        loop {
+            match self.phase {
+                Phase::Turn => {
+                    let key = self.base_key();
+                    if key != bases.key {
+                        bases.key = key;
+                        bases.normal = self.side_base(&m.normal);
+                    }
+                    let cur = self.current;
+                    let h = &self.hands[cur as usize];
+                    let green = self.red & super::state::bit(cur) == 0;
+                    let mut normal = [0u64; WORDS];
+                    let mut flex = [0u64; WORDS];
+                    let mut a = 0;
+                    let mut flexible = 0;
+                    for (w, x) in normal.iter_mut().enumerate() {
+                        *x = h.mask(w) & bases.normal[w];
+                        a += x.count_ones();
+                        flexible |= h.mask(w) & m.flex.present[w];
+                    }
+                    let mut b = 0;
+                    if green && flexible != 0 {
+                        if key != bases.flex_key {
+                            bases.flex_key = key;
+                            bases.flex = self.side_base(&m.flex);
+                        }
+                        for (w, x) in flex.iter_mut().enumerate() {
+                            *x = h.mask(w) & bases.flex[w];
+                            b += x.count_ones();
+                        }
+                    }
+                    debug_assert_eq!((normal, flex), self.turn_masks());
+                    let i = rngs[cur as usize].below(a + b + 1);
+                    let act = if i < a {
+                        PLAY + super::nth_kind(&normal, i) as u16
+                    } else if i < a + b {
+                        FLEX + super::nth_kind(&flex, i - a) as u16
+                    } else {
+                        self.turn_single()
+                    };
+                    // As `step` applies it.
+                    self.counters.actions += 1;
+                    self.phase = Phase::Busy;
+                    if act == DRAW {
+                        self.play_nothing(&mut NoEvents);
+                    } else {
+                        self.turn_action(act, &mut NoEvents);
+                    }
+                    self.proceed_quick();
+                    self.check_cap(&mut NoEvents);
+                }
+                Phase::PostDraw { kind } => {
+                    // The list: the play, the flex play (a green Power Card), `KEEP`.
+                    let cur = self.current;
+                    let k = kind as usize;
+                    let play = self.can_play(k, false);
+                    let flex = self.red & super::state::bit(cur) == 0 && self.can_play(k, true);
+                    let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
+                    let act = if i < play as u32 {
+                        PLAY + kind
+                    } else if i < play as u32 + flex as u32 {
+                        FLEX + kind
+                    } else {
+                        KEEP
+                    };
+                    if act == KEEP {
+                        // As `step` applies it.
+                        self.counters.actions += 1;
+                        self.end_without_card();
+                        self.proceed_quick();
+                        self.check_cap(&mut NoEvents);
+                    } else {
+                        self.step(act, &mut NoEvents);
+                    }
+                }
+                Phase::Over => return,
+                _ => {
+                    let (seat, _) = self.actor().expect("a decision is pending");
+                    let a = crate::game::Game::sample_legal(self, &mut rngs[seat as usize]);
+                    self.step(a, &mut NoEvents);
+                }
+            }
+        }
+    }
+
+    /// `proceed` for the common ends of a turn: the stages of the card just drawn, the UNO
+    /// checks, the end of the turn and the next player in a row, as the loop takes them while
+    /// no Gift is pending (none of them draws a card); anything else, and the rest of the
+    /// resolution from there, is `proceed`'s.
+    #[inline]
+    fn proceed_quick(&mut self) {
+        if self.phase != Phase::Busy {
+            return;
+        }
+        if !self.gift_flag {
+            if self.res.stage == Stage::Drawn {
+                self.after_draw();
+                if self.phase != Phase::Busy {
+                    return;
+                }
+            }
+            if self.res.stage == Stage::Checks {
+                self.stage_checks();
+                if self.phase != Phase::Busy {
+                    return;
+                }
+            }
+            if self.res.stage == Stage::EndTurn {
+                self.stage_end_turn();
+            }
+            if self.res.stage == Stage::Next {
+                self.stage_next(&mut NoEvents);
+                return;
+            }
+        }
+        self.proceed(&mut NoEvents);
+    }
+}

@@ -1203,6 +1203,11 @@ impl ConState {
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31).
     fn next_jumper(&mut self) -> Option<u8> {
+        if !self.any_jumper() {
+            // The walk below would find no one and clear every seat's bit.
+            self.jump_left = 0;
+            return None;
+        }
         let mut s = self.jump_from;
         for _ in 0..self.n {
             s = crate::game::seat_after(s, 1, self.n, self.clockwise);
@@ -1217,9 +1222,40 @@ impl ConState {
         None
     }
 
+    /// Whether a seat of the jump-in window could jump in now (`next_jumper` finds one), on
+    /// the window's masks for all seats at once.
+    #[inline]
+    fn any_jumper(&self) -> bool {
+        if self.jump_kind == NONE {
+            return false;
+        }
+        let m = super::masks::masks();
+        let j = self.jump_kind as usize;
+        let mut targets = m.jump_exact[j];
+        if self.opts.wrong_jump_ins {
+            targets |= m.jump_near[j];
+        }
+        let mut seats = self.jump_left & self.alive & !self.skipped;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as u8;
+            seats &= seats - 1;
+            if s < self.n && self.hand_mask(s) & targets != 0 && self.last_ok(s) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
     /// by a swap or Communism, C76); returns whether anything changed.
     fn going_out(&mut self, log: &mut impl EventSink<Event>) -> bool {
+        let mut empty = 0u16;
+        for s in 0..self.n {
+            empty |= (self.hands[s as usize].is_empty() as u16) << s;
+        }
+        if empty & self.alive == 0 {
+            return false;
+        }
         let mut s = self.cursor;
         for _ in 0..self.n {
             s = crate::game::seat_after(s, 1, self.n, self.clockwise);

@@ -178,9 +178,13 @@ impl ConState {
             Phase::Respond => {
                 let v = self.attack_victim();
                 if self.last_ok(v) {
-                    for (k, _) in self.hands[v as usize].iter() {
-                        if self.response_of(v, k as u8).is_some() {
-                            push_play(out, k as u8);
+                    // Only these kinds can respond (`response_of` is `None` for the others).
+                    let mut m = self.hand_mask(v) & super::masks::masks().respond;
+                    while m != 0 {
+                        let k = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        if self.response_of(v, k).is_some() {
+                            push_play(out, k);
                         }
                     }
                 }
@@ -271,7 +275,8 @@ impl ConState {
     }
 
     /// `legal[rng.below(legal.len())]` over the list `legal` writes (`Game::sample_legal`): at
-    /// a turn the plays are counted on the playable mask and only the other actions written.
+    /// a turn and in the jump-in window the plays are counted on their mask and picked by
+    /// index, and only the other actions written.
     #[inline]
     pub(crate) fn sample(&self, rng: &mut crate::Rng) -> u16 {
         let mut rest = SmallList::new();
@@ -285,6 +290,13 @@ impl ConState {
             } else {
                 rest.get((i - plays) as usize)
             };
+        }
+        if let Phase::JumpIn { asker } = self.phase {
+            // The jump-in plays, then the pass.
+            let m = self.jump_mask(asker);
+            let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
+            let i = rng.below(plays + 1);
+            return if i < plays { nth_play(m, i) } else { PASS };
         }
         self.legal(&mut rest);
         rest.get(rng.below(rest.len as u32) as usize)

@@ -75,19 +75,28 @@ pub fn play(kind: u8, color: u8) -> u16 {
 }
 
 /// The kind and named colour (`NO_COLOR` for a non-wild) an id of the play block plays.
+#[inline]
 pub fn play_of(a: u16) -> Option<(u8, u8)> {
-    if a >= NUM_PLAY {
-        return None;
-    }
+    PLAY_OF.get(a as usize).copied()
+}
+
+/// `play_of` by id: the last kind whose base is at most the id, and the colour it names.
+static PLAY_OF: [(u8, u8); NUM_PLAY as usize] = build_play_of();
+
+const fn build_play_of() -> [(u8, u8); NUM_PLAY as usize] {
     let base = &PLAY_TABLE.0;
-    // The last kind whose base is <= a.
-    let k = base.partition_point(|&b| b <= a) - 1;
-    let c = if is_wild(k as u8) {
-        (a - base[k]) as u8
-    } else {
-        NO_COLOR
-    };
-    Some((k as u8, c))
+    let mut t = [(0u8, 0u8); NUM_PLAY as usize];
+    let mut k = 0;
+    while k < NUM_KINDS {
+        let wild = FACTS.suit[k] >= WILD_SUIT;
+        let mut c = 0;
+        while c < if wild { 4 } else { 1 } {
+            t[base[k] as usize + c] = (k as u8, if wild { c as u8 } else { NO_COLOR });
+            c += 1;
+        }
+        k += 1;
+    }
+    t
 }
 
 /// `a - start` if `a` lies in `start..start+len`.

@@ -168,6 +168,7 @@ impl ConState {
     }
 
     /// How `k` may answer the pending attack for `v`, if at all (the table of section 8).
+    /// Only kinds of `masks().respond` can answer (keep it in step with this table).
     pub(crate) fn response_of(&self, v: u8, k: u8) -> Option<Response> {
         let att = self.attack?;
         use AttackKind as A;

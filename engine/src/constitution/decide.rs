@@ -25,10 +25,11 @@ impl LegalOut for ActionList {
 /// the UNO call.
 pub(crate) const CON_MAX_LEGAL: usize = 256;
 
-/// A legal list on the stack for the random agent's fast path (`Game::sample_legal`).
+/// A legal list on the stack for the random agent's fast path (`Game::sample_legal`), left
+/// uninitialised past its length (zeroing 512 bytes cost more than writing the list).
 pub(crate) struct SmallList {
     pub(crate) len: usize,
-    pub(crate) buf: [u16; CON_MAX_LEGAL],
+    buf: [std::mem::MaybeUninit<u16>; CON_MAX_LEGAL],
 }
 
 impl SmallList {
@@ -36,20 +37,45 @@ impl SmallList {
     pub(crate) fn new() -> Self {
         SmallList {
             len: 0,
-            buf: [0; CON_MAX_LEGAL],
+            buf: [const { std::mem::MaybeUninit::uninit() }; CON_MAX_LEGAL],
         }
     }
+    /// The `i`-th action written.
     #[inline]
-    pub(crate) fn as_slice(&self) -> &[u16] {
-        &self.buf[..self.len]
+    pub(crate) fn get(&self, i: usize) -> u16 {
+        assert!(i < self.len);
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { self.buf[i].assume_init() }
     }
 }
 
 impl LegalOut for SmallList {
     #[inline]
     fn push(&mut self, a: u16) {
-        self.buf[self.len] = a;
+        self.buf[self.len].write(a);
         self.len += 1;
+    }
+}
+
+/// The `i`-th play of `push_play` over the kinds of `m` ascending (a wild four times, one per
+/// colour).
+#[inline]
+fn nth_play(mut m: u128, mut i: u32) -> u16 {
+    let wild = super::masks::masks().wild;
+    loop {
+        let k = m.trailing_zeros() as u8;
+        m &= m - 1;
+        if wild >> k & 1 != 0 {
+            if i < 4 {
+                return play(k, i as u8);
+            }
+            i -= 4;
+        } else {
+            if i == 0 {
+                return play(k, NO_COLOR);
+            }
+            i -= 1;
+        }
     }
 }
 
@@ -152,9 +178,13 @@ impl ConState {
             Phase::Respond => {
                 let v = self.attack_victim();
                 if self.last_ok(v) {
-                    for (k, _) in self.hands[v as usize].iter() {
-                        if self.response_of(v, k as u8).is_some() {
-                            push_play(out, k as u8);
+                    // Only these kinds can respond (`response_of` is `None` for the others).
+                    let mut m = self.hand_mask(v) & super::masks::masks().respond;
+                    while m != 0 {
+                        let k = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        if self.response_of(v, k).is_some() {
+                            push_play(out, k);
                         }
                     }
                 }
@@ -235,13 +265,48 @@ impl ConState {
             }
             return;
         }
-        let h = &self.hands[me as usize];
         let mut m = self.playable_mask(me);
         while m != 0 {
             let k = m.trailing_zeros() as u8;
             m &= m - 1;
             push_play(out, k);
         }
+        self.turn_tail(out);
+    }
+
+    /// `legal[rng.below(legal.len())]` over the list `legal` writes (`Game::sample_legal`): at
+    /// a turn and in the jump-in window the plays are counted on their mask and picked by
+    /// index, and only the other actions written.
+    #[inline]
+    pub(crate) fn sample(&self, rng: &mut crate::Rng) -> u16 {
+        let mut rest = SmallList::new();
+        if self.phase == Phase::Turn && !self.look_due {
+            let m = self.playable_mask(self.current);
+            let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
+            self.turn_tail(&mut rest);
+            let i = rng.below(plays + rest.len as u32);
+            return if i < plays {
+                nth_play(m, i)
+            } else {
+                rest.get((i - plays) as usize)
+            };
+        }
+        if let Phase::JumpIn { asker } = self.phase {
+            // The jump-in plays, then the pass.
+            let m = self.jump_mask(asker);
+            let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
+            let i = rng.below(plays + 1);
+            return if i < plays { nth_play(m, i) } else { PASS };
+        }
+        self.legal(&mut rest);
+        rest.get(rng.below(rest.len as u32) as usize)
+    }
+
+    /// A turn's actions after the plays (a normal turn, no look due): the draw, the
+    /// Conquest invasions and recolouring, the accusation, the questions, the UNO call.
+    fn turn_tail(&self, out: &mut impl LegalOut) {
+        let me = self.current;
+        let h = &self.hands[me as usize];
         let must_play = self.famine && !self.apocalypse && self.holds_match(me);
         if !must_play {
             out.push(DRAW);

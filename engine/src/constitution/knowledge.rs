@@ -20,10 +20,7 @@ pub struct Knowledge {
 
 impl Default for Knowledge {
     fn default() -> Self {
-        Knowledge {
-            known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
-            martyr: [[0; NUM_KINDS]; MAX_PLAYERS],
-        }
+        Knowledge::EMPTY
     }
 }
 
@@ -34,6 +31,11 @@ impl std::fmt::Debug for Knowledge {
 }
 
 impl Knowledge {
+    /// Nobody knows anything (a constant, so a new state zeroes it in place).
+    pub const EMPTY: Knowledge = Knowledge {
+        known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
+        martyr: [[0; NUM_KINDS]; MAX_PLAYERS],
+    };
     /// A card of `k` left `seat`'s hand (played, given, an army, discarded).
     #[inline]
     pub fn lose(&mut self, seat: u8, k: u8) {
@@ -49,7 +51,7 @@ impl Knowledge {
         }
     }
     pub fn forget_all(&mut self) {
-        *self = Knowledge::default();
+        *self = Knowledge::EMPTY;
     }
     /// `observer` learns that `seat` holds `n` more of `k`.
     #[inline]

@@ -13,6 +13,8 @@ pub(crate) struct Masks {
     /// Fuck You and Magic 5: playable on any card.
     pub any: u128,
     pub ftpip: u128,
+    /// The kinds `response_of` may accept: a stacking family, or a defence's text.
+    pub respond: u128,
     /// Per kind: the kinds that jump in on it as identical (the kind itself, the 69 rule).
     pub jump_exact: [u128; NUM_KINDS],
     /// Per kind: the near kinds of a wrong jump-in (C35).
@@ -29,6 +31,7 @@ pub(crate) fn masks() -> &'static Masks {
             wild: 0,
             any: 0,
             ftpip: 0,
+            respond: 0,
             jump_exact: [0; NUM_KINDS],
             jump_near: [0; NUM_KINDS],
         };
@@ -50,6 +53,19 @@ pub(crate) fn masks() -> &'static Masks {
             }
             if t == Text::Ftpip {
                 m.ftpip |= b;
+            }
+            if super::attack::stack_value(k).0 != 0
+                || matches!(
+                    t,
+                    Text::Dodge
+                        | Text::FuckYou
+                        | Text::Ftpip
+                        | Text::HolyDefender
+                        | Text::Aids
+                        | Text::Magic5
+                )
+            {
+                m.respond |= b;
             }
         }
         for j in 0..NUM_KINDS as u8 {

@@ -51,13 +51,11 @@ impl Game for ConState {
         out.clear();
         self.legal(out)
     }
-    /// `legal[rng.below(legal.len())]` over the same list, written to a small stack buffer.
+    /// `legal[rng.below(legal.len())]` over the same list, the plays of a turn counted on
+    /// their mask and the other actions written to a small stack buffer (`ConState::sample`).
     #[inline]
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
-        let mut legal = decide::SmallList::new();
-        self.legal(&mut legal);
-        let legal = legal.as_slice();
-        legal[rng.below(legal.len() as u32) as usize]
+        self.sample(rng)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

@@ -399,10 +399,41 @@ pub struct ConState {
     pub(crate) stats: ConStats,
 }
 
+/// The deck before the shuffle: every kind's copies, kinds ascending.
+static DECK: [u16; DECK_SIZE] = deck();
+
+const fn deck() -> [u16; DECK_SIZE] {
+    let mut all = [0u16; DECK_SIZE];
+    let mut i = 0;
+    let mut k = 0;
+    while k < NUM_KINDS {
+        let mut c = 0;
+        while c < FACTS.copies[k] {
+            all[i] = k as u16;
+            i += 1;
+            c += 1;
+        }
+        k += 1;
+    }
+    assert!(i == DECK_SIZE);
+    all
+}
+
+/// The kinds that leave a dealt hand at the start (C10): Yin, Yang and Plague.
+#[inline]
+fn deal_field_mask() -> u128 {
+    let m = super::masks::masks();
+    m.text[Text::Yin as usize] | m.text[Text::Yang as usize] | m.text[Text::Plague as usize]
+}
+
 impl ConState {
     /// A new game: the dealer, the deal, the first card.
     pub fn deal(opts: ConOptions, players: usize, seed: u64) -> Self {
-        Self::new_with(opts, players, seed, &mut crate::NoEvents)
+        // Built in the return slot (`empty` inlined, the deal through `&mut`): the state is
+        // 16 KiB, and each move of it costs a copy.
+        let mut s = Self::empty(opts, players, seed);
+        s.deal_cards(&mut crate::NoEvents);
+        s
     }
 
     pub fn new_with(
@@ -412,35 +443,34 @@ impl ConState {
         log: &mut impl EventSink<Event>,
     ) -> Self {
         let mut s = Self::empty(opts, players, seed);
-        let mut all = [0u16; DECK_SIZE];
-        let mut i = 0;
-        for k in 0..NUM_KINDS {
-            for _ in 0..FACTS.copies[k] {
-                all[i] = k as u16;
-                i += 1;
-            }
-        }
-        s.pile.fill_shuffled(&all);
-        s.dealer = match opts.dealer {
-            Some(d) => d,
-            None => s.rng.below(players as u32) as u8,
-        };
-        log.event(Event::Dealer { seat: s.dealer });
-        for _ in 0..8 {
-            for seat in 0..players as u8 {
-                let k = s
-                    .pile
-                    .draw(&mut s.rng)
-                    .expect("432 cards deal 10 hands of 8") as u8;
-                log.event(Event::Deal { seat, card: k });
-                s.hands[seat as usize].add(k as usize);
-            }
-        }
-        s.start(log);
+        s.deal_cards(log);
         s
     }
 
+    /// The shuffle, the dealer, eight cards each, then `start`.
+    fn deal_cards(&mut self, log: &mut impl EventSink<Event>) {
+        let players = self.n;
+        self.pile.fill_shuffled(&DECK);
+        self.dealer = match self.opts.dealer {
+            Some(d) => d,
+            None => self.rng.below(players as u32) as u8,
+        };
+        log.event(Event::Dealer { seat: self.dealer });
+        for _ in 0..8 {
+            for seat in 0..players {
+                let k = self
+                    .pile
+                    .draw(&mut self.rng)
+                    .expect("432 cards deal 10 hands of 8") as u8;
+                log.event(Event::Deal { seat, card: k });
+                self.hands[seat as usize].add(k as usize);
+            }
+        }
+        self.start(log);
+    }
+
     /// The state before the deal: every seat in, nothing dealt.
+    #[inline(always)]
     pub(crate) fn empty(opts: ConOptions, players: usize, seed: u64) -> Self {
         ConState {
             opts,
@@ -542,7 +572,7 @@ impl ConState {
             guilty: false,
             last_wd4: NONE,
             truncated: false,
-            know: Default::default(),
+            know: super::knowledge::Knowledge::EMPTY,
             counters: GameCounters::default(),
             stats: ConStats::default(),
         }
@@ -864,17 +894,16 @@ impl ConState {
         let first = crate::game::seat_after(self.dealer, 1, self.n, true);
         for i in 0..self.n {
             let s = crate::game::seat_after(first, i, self.n, true);
-            for k in 0..NUM_KINDS as u8 {
-                let t = text_of(k);
-                if matches!(t, Text::Yin | Text::Yang | Text::Plague)
-                    && self.hands[s as usize].has(k as usize)
-                {
-                    self.hands[s as usize].remove(k as usize);
-                    if t == Text::Plague {
-                        self.release_plague(s, log);
-                    } else {
-                        self.activate_yy(s, k, log);
-                    }
+            // The held kinds of those texts, ascending (the handlers leave hands alone).
+            let mut m = self.hand_mask(s) & deal_field_mask();
+            while m != 0 {
+                let k = m.trailing_zeros() as u8;
+                m &= m - 1;
+                self.hands[s as usize].remove(k as usize);
+                if text_of(k) == Text::Plague {
+                    self.release_plague(s, log);
+                } else {
+                    self.activate_yy(s, k, log);
                 }
             }
         }
@@ -1174,6 +1203,11 @@ impl ConState {
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31).
     fn next_jumper(&mut self) -> Option<u8> {
+        if !self.any_jumper() {
+            // The walk below would find no one and clear every seat's bit.
+            self.jump_left = 0;
+            return None;
+        }
         let mut s = self.jump_from;
         for _ in 0..self.n {
             s = crate::game::seat_after(s, 1, self.n, self.clockwise);
@@ -1188,9 +1222,40 @@ impl ConState {
         None
     }
 
+    /// Whether a seat of the jump-in window could jump in now (`next_jumper` finds one), on
+    /// the window's masks for all seats at once.
+    #[inline]
+    fn any_jumper(&self) -> bool {
+        if self.jump_kind == NONE {
+            return false;
+        }
+        let m = super::masks::masks();
+        let j = self.jump_kind as usize;
+        let mut targets = m.jump_exact[j];
+        if self.opts.wrong_jump_ins {
+            targets |= m.jump_near[j];
+        }
+        let mut seats = self.jump_left & self.alive & !self.skipped;
+        while seats != 0 {
+            let s = seats.trailing_zeros() as u8;
+            seats &= seats - 1;
+            if s < self.n && self.hand_mask(s) & targets != 0 && self.last_ok(s) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
     /// by a swap or Communism, C76); returns whether anything changed.
     fn going_out(&mut self, log: &mut impl EventSink<Event>) -> bool {
+        let mut empty = 0u16;
+        for s in 0..self.n {
+            empty |= (self.hands[s as usize].is_empty() as u16) << s;
+        }
+        if empty & self.alive == 0 {
+            return false;
+        }
         let mut s = self.cursor;
         for _ in 0..self.n {
             s = crate::game::seat_after(s, 1, self.n, self.clockwise);

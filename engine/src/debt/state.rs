@@ -1063,21 +1063,7 @@ impl DebtState {
             skipped = 1;
         }
         if balanced {
-            let cards = self.area_len;
-            self.melon
-                .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
-            self.area_len = 0;
-            self.color = NO_COLOR;
-            log.event(Event::AreaCleared { cards });
-            self.group = Group {
-                reward: true,
-                ..Group::default()
-            };
-            self.phase = if self.hands[me as usize].is_empty() {
-                Phase::Attack
-            } else {
-                Phase::Reward
-            };
+            self.clear_for_reward(me, log);
             return;
         }
         let extra = g.skips + (self.n == 2 && odd) as u8;
@@ -1089,6 +1075,27 @@ impl DebtState {
         self.end_turn(me, next, log);
     }
 
+    /// `me` balanced the debt: the play area goes back into the melon and the reward follows
+    /// (`finish_play`'s rare path, kept out of line).
+    #[inline(never)]
+    fn clear_for_reward(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let cards = self.area_len;
+        self.melon
+            .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
+        self.area_len = 0;
+        self.color = NO_COLOR;
+        log.event(Event::AreaCleared { cards });
+        self.group = Group {
+            reward: true,
+            ..Group::default()
+        };
+        self.phase = if self.hands[me as usize].is_empty() {
+            Phase::Attack
+        } else {
+            Phase::Reward
+        };
+    }
+
     /// Whether `seat` has gone out (S8's primary goal).
     #[inline]
     fn is_out(&self, seat: u8) -> bool {
@@ -1096,6 +1103,8 @@ impl DebtState {
         self.hands[s].is_empty() && (self.piles[s].is_empty() || self.opts.win_with_pile)
     }
 
+    #[cold]
+    #[inline(never)]
     fn win(&mut self, seat: u8, log: &mut impl EventSink<Event>) {
         self.winner = Some(seat);
         self.phase = Phase::Over;

@@ -1189,20 +1189,26 @@ impl DebtState {
             _ => count.saturating_sub(1) as u16,
         }
         .min(self.area_len);
-        for _ in 0..from_area {
-            let k = self.pop_area();
-            self.piles[s].add(k as usize);
-            if KNOW {
-                self.known_pile[s][k as usize] += 1;
-                self.own_pile[s][k as usize] += 1;
-            }
-            log.event(Event::ToPile {
-                seat: me,
-                card: k,
-                public: true,
-            });
-        }
         if from_area > 0 {
+            // The top `from_area` cards of the play area, taken off one by one (the top first),
+            // in one batch.
+            let top = self.area_len as usize;
+            let from = top - from_area as usize;
+            let taken = &self.area[from..top];
+            self.piles[s].add_each(taken.iter().map(|&e| (e & 0xff) as usize));
+            for &e in taken.iter().rev() {
+                let k = e as u8;
+                if KNOW {
+                    self.known_pile[s][k as usize] += 1;
+                    self.own_pile[s][k as usize] += 1;
+                }
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k,
+                    public: true,
+                });
+            }
+            self.area_len = from as u16;
             self.reset_debt_from_top(log);
         }
         let drawn = (count as u16).saturating_sub(from_area) as usize;

@@ -937,7 +937,8 @@ impl DebtState {
     /// Ends the game (truncated) once the action cap is reached: the end of every `step`.
     #[inline]
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
+        // The count first: it is rarely reached, so the phase is seldom read.
+        if self.counters.actions >= self.opts.max_actions && self.phase != Phase::Over {
             self.truncated = true;
             self.phase = Phase::Over;
             log.event(Event::Truncated);

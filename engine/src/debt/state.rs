@@ -973,8 +973,9 @@ impl DebtState {
         g.add(effect);
     }
 
-    /// `seat` lays one card of a play (a wild names `named`): out of the hand, onto the play
-    /// area, its colour in play. Returns the card's `CARD_EFFECT` on the group.
+    /// `seat` lays one card of a play (a wild names `named`): out of the hand (it is held: the
+    /// play is legal), onto the play area, its colour in play. Returns the card's
+    /// `CARD_EFFECT` on the group.
     #[inline(always)]
     pub(crate) fn lay_card<const KNOW: bool>(
         &mut self,
@@ -984,7 +985,7 @@ impl DebtState {
         log: &mut impl EventSink<Event>,
     ) -> u64 {
         let s = seat as usize;
-        self.hands[s].remove(kind as usize);
+        self.hands[s].remove_held(kind as usize);
         if KNOW {
             self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
         }

@@ -62,6 +62,28 @@ impl<const K: usize, const W: usize> Hand<K, W> {
         self.mask[kind >> 6] |= 1u64 << (kind & 63);
         self.len += n as u16;
     }
+    /// Adds one card of each kind `kinds` yields (kinds may repeat), as `add` for each but with
+    /// the total updated once.
+    #[inline]
+    pub fn add_each(&mut self, kinds: impl IntoIterator<Item = usize>) {
+        let mut n = 0u16;
+        for kind in kinds {
+            self.counts[kind] += 1;
+            self.mask[kind >> 6] |= 1u64 << (kind & 63);
+            n += 1;
+        }
+        self.len += n;
+    }
+    /// Removes one card of `kind`, which must be held (checked in debug builds): `remove`
+    /// without the test for none.
+    #[inline]
+    pub fn remove_held(&mut self, kind: usize) {
+        let c = self.counts[kind];
+        debug_assert!(c > 0, "kind {kind} is not held");
+        self.counts[kind] = c.wrapping_sub(1);
+        self.mask[kind >> 6] &= !(((c == 1) as u64) << (kind & 63));
+        self.len = self.len.wrapping_sub(1);
+    }
     /// Removes one card of `kind`; returns false (and changes nothing) if none is held.
     #[inline]
     pub fn remove(&mut self, kind: usize) -> bool {
@@ -125,5 +147,35 @@ mod tests {
         assert!(!h.remove(3));
         assert_eq!(h.len(), 1);
         assert_eq!(h.iter().collect::<Vec<_>>(), vec![(65, 1)]);
+    }
+
+    #[test]
+    fn remove_held_is_remove() {
+        let mut a: Hand<70, 2> = Hand::new();
+        a.add_each([3, 3, 65, 0]);
+        let mut b = a;
+        for k in [3, 65, 3, 0] {
+            assert!(a.remove(k));
+            b.remove_held(k);
+            assert!(a == b);
+        }
+        assert!(b.is_empty());
+        assert_eq!(b.mask(0) | b.mask(1), 0);
+    }
+
+    #[test]
+    fn add_each_is_add_for_each() {
+        let kinds = [3usize, 65, 3, 0, 69, 3];
+        let mut one: Hand<70, 2> = Hand::new();
+        one.add(5);
+        let mut each = one;
+        for &k in &kinds {
+            one.add(k);
+        }
+        each.add_each(kinds);
+        assert!(one == each);
+        assert_eq!(each.len(), 7);
+        each.add_each([]);
+        assert!(one == each);
     }
 }

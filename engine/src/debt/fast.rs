@@ -228,24 +228,21 @@ impl DebtState {
         };
         let (mut kind, mut named) = Self::pick_at(mask, first);
         self.counters.actions += 1;
-        // The group is kept here and stored before `finish_play` (which reads it), as `step`
-        // leaves it.
-        let mut g = Group {
-            first: kind,
-            color_before: self.color,
-            reward,
-            ..Group::default()
-        };
+        // The group is kept here, its totals in one word (`CARD_EFFECT`), and stored before
+        // `finish_play` (which reads it), as `step` leaves it.
+        let first = kind;
+        let color_before = self.color;
+        let mut totals = 0u64;
         loop {
-            self.lay_into::<false>(me, kind, named, &mut g, &mut NoEvents);
-            let add = self.addable_for(&g);
+            totals += self.lay_card::<false>(me, kind, named, &mut NoEvents);
+            let add = self.addable(first, Group::totals_len(totals), reward);
             if add == 0 {
                 break;
             }
             // `step` leaves the phase at `Group` here (nothing reads it before the next
             // decision sets it again), then checks the cap.
             if self.counters.actions >= self.opts.max_actions {
-                self.group = g;
+                self.group = Group::from_totals(first, color_before, reward, totals);
                 self.phase = Phase::Group;
                 self.check_cap(&mut NoEvents);
                 return;
@@ -259,7 +256,7 @@ impl DebtState {
             }
             (kind, named) = Self::pick_at(add, i);
         }
-        self.group = g;
+        self.group = Group::from_totals(first, color_before, reward, totals);
         self.finish_play(&mut NoEvents);
         self.check_cap(&mut NoEvents);
     }

@@ -197,6 +197,45 @@ mod tests {
     /// The debt's distribution over turns, once `DebtStats` counts it.
     const DEBT_HISTOGRAM: &str = "debt_at_turn_start";
 
+    /// `CARD_EFFECT` adds what each card does to a group (S8: number cards their face, Draw
+    /// cards their draws, Skips and Reverses one each).
+    #[test]
+    fn card_effects_add_each_card() {
+        for kind in 0..NUM_KINDS as u8 {
+            let mut g = Group::default();
+            g.add(state::CARD_EFFECT[kind as usize]);
+            let v = number(kind).unwrap_or(0) as u16;
+            let rank = cards::rank_of(kind);
+            let draw = match kind {
+                cards::WILD_DRAW_FOUR => 4,
+                cards::WILD => 0,
+                _ if rank == cards::RANK_DRAW_TWO => 2,
+                _ => 0,
+            };
+            let special = !cards::is_wild(kind) && number(kind).is_none();
+            let want = Group {
+                len: 1,
+                sum: v,
+                numbers: v > 0,
+                reverses: (special && rank == cards::RANK_REVERSE) as u8,
+                skips: (special && rank == cards::RANK_SKIP) as u8,
+                draw,
+                ..Group::default()
+            };
+            assert_eq!(g, want, "kind {kind}");
+            let totals = state::CARD_EFFECT[kind as usize] * 3;
+            let mut three = Group::default();
+            for _ in 0..3 {
+                three.add(state::CARD_EFFECT[kind as usize]);
+            }
+            assert_eq!(
+                Group::from_totals(0, 0, false, totals),
+                three,
+                "kind {kind}"
+            );
+        }
+    }
+
     #[test]
     fn stat_docs_are_consistent() {
         let docs = DebtState::VARIANT_STATS;

@@ -65,6 +65,77 @@ pub struct Group {
     pub reward: bool,
 }
 
+/// What one card adds to a group, packed in a word so that a play's totals add up with one
+/// addition a card: its face value (bits 0-15, number cards), the cards the next player draws
+/// (bits 16-31: Draw Two 2, Wild Draw Four 4), skips (bits 32-39), reverses (bits 40-47) and
+/// one card (bits 48-55). By kind; entries past the kinds are never read.
+pub(crate) static CARD_EFFECT: [u64; 64] = card_effects();
+
+const EFFECT_DRAW: u32 = 16;
+const EFFECT_SKIPS: u32 = 32;
+const EFFECT_REVERSES: u32 = 40;
+const EFFECT_LEN: u32 = 48;
+
+const fn card_effects() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k <= WILD_DRAW_FOUR as usize {
+        let e = if k == WILD as usize {
+            0
+        } else if k == WILD_DRAW_FOUR as usize {
+            4 << EFFECT_DRAW
+        } else {
+            match (k % 13) as u8 {
+                RANK_SKIP => 1 << EFFECT_SKIPS,
+                RANK_REVERSE => 1 << EFFECT_REVERSES,
+                RANK_DRAW_TWO => 2 << EFFECT_DRAW,
+                v => v as u64,
+            }
+        };
+        t[k] = e | 1 << EFFECT_LEN;
+        k += 1;
+    }
+    t
+}
+
+impl Group {
+    /// Adds a card's `CARD_EFFECT` to the group.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, effect: u64) {
+        let sum = effect as u16;
+        self.len += 1;
+        self.sum += sum;
+        self.numbers |= sum > 0;
+        self.draw += (effect >> EFFECT_DRAW) as u16;
+        self.skips += (effect >> EFFECT_SKIPS) as u8;
+        self.reverses += (effect >> EFFECT_REVERSES) as u8;
+    }
+
+    /// The group of the cards whose `CARD_EFFECT`s add up to `totals` (a non-zero number card
+    /// is in it exactly when the faces add up to more than 0).
+    #[inline(always)]
+    pub(crate) fn from_totals(first: u8, color_before: u8, reward: bool, totals: u64) -> Group {
+        let sum = totals as u16;
+        Group {
+            len: (totals >> EFFECT_LEN) as u8,
+            first,
+            sum,
+            numbers: sum > 0,
+            reverses: (totals >> EFFECT_REVERSES) as u8,
+            skips: (totals >> EFFECT_SKIPS) as u8,
+            draw: (totals >> EFFECT_DRAW) as u16,
+            color_before,
+            reward,
+        }
+    }
+
+    /// The number of cards in a group whose effects add up to `totals`.
+    #[inline(always)]
+    pub(crate) fn totals_len(totals: u64) -> u8 {
+        (totals >> EFFECT_LEN) as u8
+    }
+}
+
 /// Bins of [`DebtStats::debt_hist`]: debts 0 to 25, then 26 or more.
 pub const DEBT_HIST_BINS: usize = 27;
 
@@ -592,15 +663,21 @@ impl DebtState {
         self.addable_for(&self.group)
     }
 
-    /// `addable_mask` for the group `g` (the fused random play keeps it in registers).
+    /// `addable_mask` for the group `g`.
     #[inline(always)]
     pub(crate) fn addable_for(&self, g: &Group) -> u64 {
+        self.addable(g.first, g.len, g.reward)
+    }
+
+    /// `addable_mask` for a group of `len` cards begun with `first` (the fused random play
+    /// keeps these in registers).
+    #[inline(always)]
+    pub(crate) fn addable(&self, first: u8, len: u8, reward: bool) -> u64 {
         let me = self.current;
-        if g.len >= self.group_limit(me) || (g.reward && !self.opts.reward_group) {
+        if len >= self.group_limit(me) || (reward && !self.opts.reward_group) {
             return 0;
         }
         let hand = self.hands[me as usize].mask(0);
-        let first = g.first;
         if first == WILD_DRAW_FOUR {
             hand & (1u64 << WILD_DRAW_FOUR)
         } else if !is_wild(first) && color_of(first) == self.power_color(me) {
@@ -860,7 +937,8 @@ impl DebtState {
     /// Ends the game (truncated) once the action cap is reached: the end of every `step`.
     #[inline]
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
+        // The count first: it is rarely reached, so the phase is seldom read.
+        if self.counters.actions >= self.opts.max_actions && self.phase != Phase::Over {
             self.truncated = true;
             self.phase = Phase::Over;
             log.event(Event::Truncated);
@@ -891,35 +969,35 @@ impl DebtState {
         g: &mut Group,
         log: &mut impl EventSink<Event>,
     ) {
+        let effect = self.lay_card::<KNOW>(seat, kind, named, log);
+        g.add(effect);
+    }
+
+    /// `seat` lays one card of a play (a wild names `named`): out of the hand (it is held: the
+    /// play is legal), onto the play area, its colour in play. Returns the card's
+    /// `CARD_EFFECT` on the group.
+    #[inline(always)]
+    pub(crate) fn lay_card<const KNOW: bool>(
+        &mut self,
+        seat: u8,
+        kind: u8,
+        named: Option<u8>,
+        log: &mut impl EventSink<Event>,
+    ) -> u64 {
         let s = seat as usize;
-        self.hands[s].remove(kind as usize);
+        self.hands[s].remove_held(kind as usize);
         if KNOW {
             self.known_hand[s][kind as usize] = self.known_hand[s][kind as usize].saturating_sub(1);
         }
         let color = named.unwrap_or_else(|| color_of(kind));
         self.push_area(kind, color);
         self.color = color;
-        g.len += 1;
-        match number(kind) {
-            Some(v) => {
-                g.sum += v as u16;
-                g.numbers |= v > 0;
-            }
-            None => match kind {
-                WILD => {}
-                WILD_DRAW_FOUR => g.draw += 4,
-                k => match rank_of(k) {
-                    RANK_SKIP => g.skips += 1,
-                    RANK_REVERSE => g.reverses += 1,
-                    _ => g.draw += 2,
-                },
-            },
-        }
         log.event(Event::Played {
             seat,
             card: kind,
             color,
         });
+        CARD_EFFECT[kind as usize & 63]
     }
 
     /// The debt after a play (S8, S17, examples A-D): whether it balanced the debt.
@@ -987,21 +1065,7 @@ impl DebtState {
             skipped = 1;
         }
         if balanced {
-            let cards = self.area_len;
-            self.melon
-                .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
-            self.area_len = 0;
-            self.color = NO_COLOR;
-            log.event(Event::AreaCleared { cards });
-            self.group = Group {
-                reward: true,
-                ..Group::default()
-            };
-            self.phase = if self.hands[me as usize].is_empty() {
-                Phase::Attack
-            } else {
-                Phase::Reward
-            };
+            self.clear_for_reward(me, log);
             return;
         }
         let extra = g.skips + (self.n == 2 && odd) as u8;
@@ -1013,6 +1077,27 @@ impl DebtState {
         self.end_turn(me, next, log);
     }
 
+    /// `me` balanced the debt: the play area goes back into the melon and the reward follows
+    /// (`finish_play`'s rare path, kept out of line).
+    #[inline(never)]
+    fn clear_for_reward(&mut self, me: u8, log: &mut impl EventSink<Event>) {
+        let cards = self.area_len;
+        self.melon
+            .add_shuffled_all(self.area[..cards as usize].iter().map(|&e| e & 0xff));
+        self.area_len = 0;
+        self.color = NO_COLOR;
+        log.event(Event::AreaCleared { cards });
+        self.group = Group {
+            reward: true,
+            ..Group::default()
+        };
+        self.phase = if self.hands[me as usize].is_empty() {
+            Phase::Attack
+        } else {
+            Phase::Reward
+        };
+    }
+
     /// Whether `seat` has gone out (S8's primary goal).
     #[inline]
     fn is_out(&self, seat: u8) -> bool {
@@ -1020,6 +1105,8 @@ impl DebtState {
         self.hands[s].is_empty() && (self.piles[s].is_empty() || self.opts.win_with_pile)
     }
 
+    #[cold]
+    #[inline(never)]
     fn win(&mut self, seat: u8, log: &mut impl EventSink<Event>) {
         self.winner = Some(seat);
         self.phase = Phase::Over;
@@ -1104,20 +1191,26 @@ impl DebtState {
             _ => count.saturating_sub(1) as u16,
         }
         .min(self.area_len);
-        for _ in 0..from_area {
-            let k = self.pop_area();
-            self.piles[s].add(k as usize);
-            if KNOW {
-                self.known_pile[s][k as usize] += 1;
-                self.own_pile[s][k as usize] += 1;
-            }
-            log.event(Event::ToPile {
-                seat: me,
-                card: k,
-                public: true,
-            });
-        }
         if from_area > 0 {
+            // The top `from_area` cards of the play area, taken off one by one (the top first),
+            // in one batch.
+            let top = self.area_len as usize;
+            let from = top - from_area as usize;
+            let taken = &self.area[from..top];
+            self.piles[s].add_each(taken.iter().map(|&e| (e & 0xff) as usize));
+            for &e in taken.iter().rev() {
+                let k = e as u8;
+                if KNOW {
+                    self.known_pile[s][k as usize] += 1;
+                    self.own_pile[s][k as usize] += 1;
+                }
+                log.event(Event::ToPile {
+                    seat: me,
+                    card: k,
+                    public: true,
+                });
+            }
+            self.area_len = from as u16;
             self.reset_debt_from_top(log);
         }
         let drawn = (count as u16).saturating_sub(from_area) as usize;

@@ -11,20 +11,8 @@ use super::cards::{
 use super::effects::side;
 use super::event::Event;
 use super::state::{BlenderState, Phase, Res, StackKind, Stage, TargetWhy, NONE, NO_CARD};
-use crate::action::{Action, ActionList};
+use crate::action::{Action, LegalOut};
 use crate::game::{seat_after, DecisionKind, EventSink};
-
-/// Where legal actions are written.
-pub(crate) trait LegalOut {
-    fn push(&mut self, a: Action);
-}
-
-impl LegalOut for ActionList {
-    #[inline]
-    fn push(&mut self, a: Action) {
-        ActionList::push(self, a)
-    }
-}
 
 /// The kinds identical to `k` when each family is one symbol (B2, option `symbol_families`):
 /// the same colour, number and symbols up to the families, flex side included, modifiers aside.

@@ -35,35 +35,8 @@ use crate::game::{
 };
 use crate::NoEvents;
 
-/// A legal-action buffer for the random agent's path, left uninitialised past its length.
-pub(crate) struct SmallList {
-    len: usize,
-    buf: [std::mem::MaybeUninit<u16>; crate::action::MAX_LEGAL],
-}
-
-impl SmallList {
-    #[inline]
-    fn new() -> Self {
-        SmallList {
-            len: 0,
-            buf: [const { std::mem::MaybeUninit::uninit() }; crate::action::MAX_LEGAL],
-        }
-    }
-    #[inline]
-    fn get(&self, i: usize) -> u16 {
-        assert!(i < self.len);
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { self.buf[i].assume_init() }
-    }
-}
-
-impl decide::LegalOut for SmallList {
-    #[inline]
-    fn push(&mut self, a: u16) {
-        self.buf[self.len].write(a);
-        self.len += 1;
-    }
-}
+/// A legal-action buffer for the random agent's path.
+type SmallList = crate::action::StackList<{ crate::action::MAX_LEGAL }>;
 
 /// The `i`-th set bit over the words of `m`, ascending.
 #[inline]
@@ -112,7 +85,7 @@ impl Game for BlenderState {
         }
         let mut l = SmallList::new();
         self.legal(&mut l);
-        l.get(rng.below(l.len as u32) as usize)
+        l.get(rng.below(l.len() as u32) as usize)
     }
     /// The fused loop of `fast.rs`: the generic loop's actions, generators and final state.
     fn play_random(&mut self, rngs: &mut [crate::Rng]) {

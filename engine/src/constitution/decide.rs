@@ -6,56 +6,16 @@ use super::attack::stack_value;
 use super::cards::*;
 use super::event::Event;
 use super::state::*;
-use crate::action::ActionList;
+use crate::action::{LegalOut, StackList};
 use crate::game::EventSink;
-
-/// A sink of legal actions (the full list, or a counting/picking fast path).
-pub trait LegalOut {
-    fn push(&mut self, a: u16);
-}
-impl LegalOut for ActionList {
-    #[inline]
-    fn push(&mut self, a: u16) {
-        ActionList::push(self, a)
-    }
-}
 
 /// The most legal actions a Constitution decision offers: a turn's plays (119 kinds, the 9
 /// wild kinds four times), the draw, 9 invasions, 4 colours, the accusation, 90 questions and
 /// the UNO call.
 pub(crate) const CON_MAX_LEGAL: usize = 256;
 
-/// A legal list on the stack for the random agent's fast path (`Game::sample_legal`), left
-/// uninitialised past its length (zeroing 512 bytes cost more than writing the list).
-pub(crate) struct SmallList {
-    pub(crate) len: usize,
-    buf: [std::mem::MaybeUninit<u16>; CON_MAX_LEGAL],
-}
-
-impl SmallList {
-    #[inline]
-    pub(crate) fn new() -> Self {
-        SmallList {
-            len: 0,
-            buf: [const { std::mem::MaybeUninit::uninit() }; CON_MAX_LEGAL],
-        }
-    }
-    /// The `i`-th action written.
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> u16 {
-        assert!(i < self.len);
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { self.buf[i].assume_init() }
-    }
-}
-
-impl LegalOut for SmallList {
-    #[inline]
-    fn push(&mut self, a: u16) {
-        self.buf[self.len].write(a);
-        self.len += 1;
-    }
-}
+/// A legal list on the stack for the random agent's fast path (`Game::sample_legal`).
+type SmallList = StackList<CON_MAX_LEGAL>;
 
 /// The `i`-th play of `push_play` over the kinds of `m` ascending (a wild four times, one per
 /// colour).
@@ -284,7 +244,7 @@ impl ConState {
             let m = self.playable_mask(self.current);
             let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
             self.turn_tail(&mut rest);
-            let i = rng.below(plays + rest.len as u32);
+            let i = rng.below(plays + rest.len() as u32);
             return if i < plays {
                 nth_play(m, i)
             } else {
@@ -299,7 +259,7 @@ impl ConState {
             return if i < plays { nth_play(m, i) } else { PASS };
         }
         self.legal(&mut rest);
-        rest.get(rng.below(rest.len as u32) as usize)
+        rest.get(rng.below(rest.len() as u32) as usize)
     }
 
     /// A turn's actions after the plays (a normal turn, no look due): the draw, the

@@ -6,7 +6,7 @@
 //! `legal[rng.below(legal.len())]` of the list `UberState::legal` writes, with the same draws
 //! (the random agent's path in the batch runner; `engine/tests/uber_invariants.rs` checks the
 //! equivalence at every step). A Math play under way (`Phase::Math`) still builds its short
-//! list into a small buffer (`SmallList`).
+//! list into a small buffer (`SmallList`, a shared `StackList`).
 //!
 //! `Game::play_random` runs `random_playout`: that sampling, and a plain play at a turn (a
 //! coloured 2-9, Skip, Reverse or Draw Two that is not the player's last card nor a Reverse
@@ -21,72 +21,17 @@ use super::action::*;
 use super::cards::*;
 use super::options::{MATH, PINWHEEL, ROTATE};
 use super::state::{Group, Phase, Resume, UberState, NO_PLAY};
-use crate::action::{Action, ActionList};
+use crate::action::{Action, StackList};
 use crate::bits::select;
 use crate::rng::Rng;
 use crate::NoEvents;
-
-/// Where `UberState::legal` writes the legal actions, in ascending order.
-pub(crate) trait LegalOut {
-    fn clear(&mut self);
-    fn push(&mut self, a: Action);
-    fn is_empty(&self) -> bool;
-}
-
-impl LegalOut for ActionList {
-    #[inline]
-    fn clear(&mut self) {
-        ActionList::clear(self)
-    }
-    #[inline]
-    fn push(&mut self, a: Action) {
-        ActionList::push(self, a)
-    }
-    #[inline]
-    fn is_empty(&self) -> bool {
-        ActionList::is_empty(self)
-    }
-}
 
 /// The most legal actions an Über decision offers: `Phase::Compensate` lists a kind of each of
 /// two hands (59 kinds each) and `COMPENSATE_NONE`; a turn at most the 59 kinds and four more.
 pub(crate) const UBER_MAX_LEGAL: usize = 2 * super::NUM_KINDS + 1;
 
 /// A legal list of at most `UBER_MAX_LEGAL` actions, cheap to make on the stack.
-pub(crate) struct SmallList {
-    len: usize,
-    buf: [Action; UBER_MAX_LEGAL],
-}
-
-impl SmallList {
-    #[inline]
-    pub(crate) fn new() -> Self {
-        SmallList {
-            len: 0,
-            buf: [0; UBER_MAX_LEGAL],
-        }
-    }
-    #[inline]
-    pub(crate) fn as_slice(&self) -> &[Action] {
-        &self.buf[..self.len]
-    }
-}
-
-impl LegalOut for SmallList {
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-    #[inline]
-    fn push(&mut self, a: Action) {
-        self.buf[self.len] = a;
-        self.len += 1;
-    }
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
+pub(crate) type SmallList = StackList<UBER_MAX_LEGAL>;
 
 /// The coloured kinds but the 1s (they follow colour and rank).
 const COLOURED: u64 = ((1 << 52) - 1) & !ONES;

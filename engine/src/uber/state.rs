@@ -12,10 +12,10 @@
 use super::action::*;
 use super::cards::*;
 use super::event::{Event, TieBreak};
-use super::fast::LegalOut;
 use super::knowledge::Knowledge;
 use super::math::math_table;
 use super::options::*;
+use crate::action::LegalOut;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;

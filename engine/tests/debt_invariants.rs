@@ -4,6 +4,8 @@
 //! none once the game is over), the public knowledge never claiming more than is there, strict
 //! apply refusing illegal actions without a change, and every game ending or hitting the cap.
 
+mod common;
+
 use uno_engine::debt::{AttackRule, DebtOptions, DebtState, StuckWithPile, NUM_ACTIONS, NUM_KINDS};
 use uno_engine::{stream_seed, Action, ActionList, CardGame, Game, Rng};
 
@@ -157,20 +159,7 @@ fn without_knowledge(st: &DebtState) -> String {
 /// the generic loop's rows are checked to be the lower bounds they claim to be.
 fn assert_play_random_matches_generic(start: DebtState, seed: u64, what: &str) {
     let players = start.num_players();
-    let seat_rngs = || -> Vec<Rng> {
-        (0..players)
-            .map(|s| Rng::new(stream_seed(seed, 1 + s as u64)))
-            .collect()
-    };
-    let mut fused = start.clone();
-    let mut fused_rngs = seat_rngs();
-    fused.play_random(&mut fused_rngs);
-    let mut generic = start;
-    let mut generic_rngs = seat_rngs();
-    while let Some((seat, _)) = generic.to_act() {
-        let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
-        generic.apply(a).unwrap();
-    }
+    let (fused, generic) = common::play_random_and_generic(start, seed, what);
     assert_eq!(
         without_knowledge(&fused),
         without_knowledge(&generic),
@@ -181,8 +170,6 @@ fn assert_play_random_matches_generic(start: DebtState, seed: u64, what: &str) {
         generic.melon().as_slice(),
         "{what}"
     );
-    assert_eq!(fused_rngs, generic_rngs, "{what}");
-    assert!(fused.is_terminal(), "{what}");
     for s in 0..players {
         for k in 0..NUM_KINDS {
             assert!(

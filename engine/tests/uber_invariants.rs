@@ -7,6 +7,8 @@
 //! a change, `sample_legal` equal to indexing the legal list, and every day ending or hitting
 //! the cap (the cap counted, and rare).
 
+mod common;
+
 use uno_engine::uber::options::preset;
 use uno_engine::uber::{AddOn, ModeRule, Phase, UberOptions, UberState, NUM_ACTIONS, NUM_KINDS};
 use uno_engine::{stream_seed, Action, ActionList, CardGame, Ending, Game, Rng};
@@ -219,20 +221,7 @@ fn without_known_rows(st: &UberState) -> String {
 /// compared here, and the generic loop's rows are checked to be the facts they claim to be.
 fn assert_play_random_matches_generic(start: UberState, seed: u64, what: &str) {
     let players = start.num_players();
-    let seat_rngs = || -> Vec<Rng> {
-        (0..players)
-            .map(|s| Rng::new(stream_seed(seed, 1 + s as u64)))
-            .collect()
-    };
-    let mut fused = start.clone();
-    let mut fused_rngs = seat_rngs();
-    fused.play_random(&mut fused_rngs);
-    let mut generic = start;
-    let mut generic_rngs = seat_rngs();
-    while let Some((seat, _)) = generic.to_act() {
-        let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
-        generic.apply(a).unwrap();
-    }
+    let (fused, generic) = common::play_random_and_generic(start, seed, what);
     let (f, g) = (without_known_rows(&fused), without_known_rows(&generic));
     assert!(g.contains("major_color"), "{what}");
     assert_eq!(f, g, "{what}");
@@ -241,8 +230,6 @@ fn assert_play_random_matches_generic(start: UberState, seed: u64, what: &str) {
         generic.draw_pile().as_slice(),
         "{what}"
     );
-    assert_eq!(fused_rngs, generic_rngs, "{what}");
-    assert!(fused.is_terminal(), "{what}");
     let mut hands = [uno_engine::uber::UberHand::new(); uno_engine::MAX_PLAYERS];
     for (s, h) in hands.iter_mut().enumerate().take(players) {
         *h = *generic.hand(s);

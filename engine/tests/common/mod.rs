@@ -1,18 +1,16 @@
 //! Helpers shared by the engine's integration tests.
 
+// Each test file uses a part of these.
+#![allow(dead_code)]
+
 use std::fmt::Debug;
 use uno_engine::{stream_seed, Game, Rng};
 
 /// Plays `start` to the end twice, once with the variant's fused `Game::play_random` and once
 /// with the generic loop `apply(sample_legal(rngs[seat]))`, each seat drawing from stream
-/// `1 + seat` of `seed`, and asserts that both end in the same state (`Debug` output and the
-/// draw pile's cards as `pile` gives them) with the same randomness consumed.
-pub fn assert_play_random_matches_generic<G: Game + Clone + Debug>(
-    start: G,
-    seed: u64,
-    pile: impl Fn(&G) -> Vec<u16>,
-    what: &str,
-) {
+/// `1 + seat` of `seed`; asserts that both consumed the same randomness and ended, and returns
+/// the two final states (fused, generic) for the caller to compare.
+pub fn play_random_and_generic<G: Game + Clone>(start: G, seed: u64, what: &str) -> (G, G) {
     let players = start.num_players();
     let seat_rngs = || -> Vec<Rng> {
         (0..players)
@@ -28,8 +26,20 @@ pub fn assert_play_random_matches_generic<G: Game + Clone + Debug>(
         let a = generic.sample_legal(&mut generic_rngs[seat as usize]);
         generic.apply(a).unwrap();
     }
-    assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "{what}");
-    assert_eq!(pile(&fused), pile(&generic), "{what}");
     assert_eq!(fused_rngs, generic_rngs, "{what}");
     assert!(fused.is_terminal(), "{what}");
+    (fused, generic)
+}
+
+/// `play_random_and_generic`, asserting that both end in the same state (`Debug` output and
+/// the draw pile's cards as `pile` gives them).
+pub fn assert_play_random_matches_generic<G: Game + Clone + Debug>(
+    start: G,
+    seed: u64,
+    pile: impl Fn(&G) -> Vec<u16>,
+    what: &str,
+) {
+    let (fused, generic) = play_random_and_generic(start, seed, what);
+    assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "{what}");
+    assert_eq!(pile(&fused), pile(&generic), "{what}");
 }

@@ -57,6 +57,19 @@ pub const fn total(sections: &[(&str, usize)]) -> usize {
     t
 }
 
+/// The part of the encoding `obs` that the section `name` of `sections` fills; panics if there
+/// is no such section (for tests and inspection).
+pub fn section_of<'a>(sections: &[(&str, usize)], obs: &'a [f32], name: &str) -> &'a [f32] {
+    let mut pos = 0;
+    for &(n, len) in sections {
+        if n == name {
+            return &obs[pos..pos + len];
+        }
+        pos += len;
+    }
+    panic!("no section {name}");
+}
+
 /// Cursor that fills one section of an encoding at a time and checks its length against the
 /// encoder's section table.
 pub struct Writer<'a> {

@@ -189,14 +189,7 @@ mod tests {
     use uno_engine::{ActionList, Game, Rng};
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
-        let mut pos = 0;
-        for &(n, len) in DEBT_SECTIONS.iter() {
-            if n == name {
-                return &obs[pos..pos + len];
-            }
-            pos += len;
-        }
-        panic!("no section {name}");
+        crate::encode::section_of(&DEBT_SECTIONS, obs, name)
     }
 
     #[test]

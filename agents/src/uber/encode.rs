@@ -456,14 +456,7 @@ mod tests {
     use uno_engine::{ActionList, Game, Rng};
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
-        let mut pos = 0;
-        for &(n, len) in UBER_SECTIONS.iter() {
-            if n == name {
-                return &obs[pos..pos + len];
-            }
-            pos += len;
-        }
-        panic!("no section {name}");
+        crate::encode::section_of(&UBER_SECTIONS, obs, name)
     }
 
     /// The documented range of each section: [0, 1] unless listed here.

@@ -13,9 +13,9 @@ mod common;
 
 use uno_engine::blender::cards::deck_counts;
 use uno_engine::blender::options::preset;
-use uno_engine::blender::{BlenderOptions, BlenderState, NUM_ACTIONS, NUM_KINDS};
+use uno_engine::blender::{BlenderOptions, BlenderState, NUM_KINDS};
 use uno_engine::game::{Priors, SearchGame};
-use uno_engine::{stream_seed, Action, ActionList, CardGame, Ending, Game, Rng};
+use uno_engine::{stream_seed, ActionList, CardGame, Ending, Game, Rng};
 
 fn option_sets() -> Vec<(&'static str, BlenderOptions)> {
     let d = BlenderOptions::default();
@@ -102,25 +102,13 @@ fn play_random(opts: BlenderOptions, players: usize, seed: u64) -> (BlenderState
                 assert_eq!(st.hand(s as usize).len(), 0, "an eliminated hand is burned");
             }
         }
-        for w in legal.as_slice().windows(2) {
-            assert!(w[0] < w[1], "legal actions ascending and distinct");
-        }
-        if steps.is_multiple_of(7) {
-            if let Some(bad) = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a)) {
-                let before = format!("{st:?}");
-                assert!(st.apply(bad).is_err());
-                assert_eq!(
-                    before,
-                    format!("{st:?}"),
-                    "a refused action changes nothing"
-                );
-            }
-        }
-        let mut fast_rng = rng.clone();
-        let fast = st.sample_legal(&mut fast_rng);
-        let a = legal[rng.below(legal.len() as u32) as usize];
-        assert_eq!(fast, a, "sample_legal = legal[below(len)] (seed {seed})");
-        assert_eq!(fast_rng, rng);
+        let a = common::check_step(
+            &mut st,
+            &legal,
+            &mut rng,
+            steps as u64,
+            &format!("seed {seed}"),
+        );
         st.apply(a).unwrap();
         steps += 1;
     }

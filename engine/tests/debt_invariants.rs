@@ -6,8 +6,8 @@
 
 mod common;
 
-use uno_engine::debt::{AttackRule, DebtOptions, DebtState, StuckWithPile, NUM_ACTIONS, NUM_KINDS};
-use uno_engine::{stream_seed, Action, ActionList, CardGame, Game, Rng};
+use uno_engine::debt::{AttackRule, DebtOptions, DebtState, StuckWithPile, NUM_KINDS};
+use uno_engine::{stream_seed, ActionList, CardGame, Game, Rng};
 
 fn option_sets() -> Vec<(&'static str, DebtOptions)> {
     vec![
@@ -89,27 +89,13 @@ fn play_random(opts: DebtOptions, players: usize, seed: u64) -> (DebtState, u32)
             !legal.is_empty(),
             "a legal action for seat {seat} at {kind:?} (seed {seed})"
         );
-        for w in legal.as_slice().windows(2) {
-            assert!(w[0] < w[1], "legal actions ascending and distinct");
-        }
-        // Strict apply: an illegal action is refused and changes nothing.
-        if steps % 7 == 0 {
-            let bad = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a));
-            if let Some(bad) = bad {
-                let before = format!("{st:?}");
-                assert!(st.apply(bad).is_err());
-                assert_eq!(before, format!("{st:?}"));
-            }
-        }
-        // The fast sampler picks what indexing the ascending list would, with the same draws.
-        let mut fast_rng = rng.clone();
-        let fast = st.sample_legal(&mut fast_rng);
-        let a = legal[rng.below(legal.len() as u32) as usize];
-        assert_eq!(
-            fast, a,
-            "sample_legal = legal[below(len)] (seed {seed}, step {steps})"
+        let a = common::check_step(
+            &mut st,
+            &legal,
+            &mut rng,
+            steps as u64,
+            &format!("seed {seed}, step {steps}"),
         );
-        assert_eq!(fast_rng, rng);
         st.apply(a).unwrap();
         steps += 1;
     }

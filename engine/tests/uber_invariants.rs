@@ -10,8 +10,8 @@
 mod common;
 
 use uno_engine::uber::options::preset;
-use uno_engine::uber::{AddOn, ModeRule, Phase, UberOptions, UberState, NUM_ACTIONS, NUM_KINDS};
-use uno_engine::{stream_seed, Action, ActionList, CardGame, Ending, Game, Rng};
+use uno_engine::uber::{AddOn, ModeRule, Phase, UberOptions, UberState, NUM_KINDS};
+use uno_engine::{stream_seed, ActionList, CardGame, Ending, Game, Rng};
 
 fn every_addon(mode: ModeRule) -> UberOptions {
     UberOptions {
@@ -118,25 +118,13 @@ fn play_random(opts: UberOptions, players: usize, seed: u64) -> (UberState, u32)
             "a legal action for seat {seat} at {kind:?}, {:?} (seed {seed})",
             st.phase()
         );
-        for w in legal.as_slice().windows(2) {
-            assert!(w[0] < w[1], "legal actions ascending and distinct");
-        }
-        if steps % 7 == 0 {
-            if let Some(bad) = (0..NUM_ACTIONS as Action).find(|a| !legal.contains(*a)) {
-                let before = format!("{st:?}");
-                assert!(st.apply(bad).is_err());
-                assert_eq!(
-                    before,
-                    format!("{st:?}"),
-                    "a refused action changes nothing"
-                );
-            }
-        }
-        let mut fast_rng = rng.clone();
-        let fast = st.sample_legal(&mut fast_rng);
-        let a = legal[rng.below(legal.len() as u32) as usize];
-        assert_eq!(fast, a, "sample_legal = legal[below(len)] (seed {seed})");
-        assert_eq!(fast_rng, rng);
+        let a = common::check_step(
+            &mut st,
+            &legal,
+            &mut rng,
+            steps as u64,
+            &format!("seed {seed}"),
+        );
         st.apply(a).unwrap();
         steps += 1;
     }

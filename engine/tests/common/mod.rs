@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::fmt::Debug;
-use uno_engine::{stream_seed, Game, Rng};
+use uno_engine::{stream_seed, Action, ActionList, Game, Rng};
 
 /// Plays `start` to the end twice, once with the variant's fused `Game::play_random` and once
 /// with the generic loop `apply(sample_legal(rngs[seat]))`, each seat drawing from stream
@@ -42,4 +42,37 @@ pub fn assert_play_random_matches_generic<G: Game + Clone + Debug>(
     let (fused, generic) = play_random_and_generic(start, seed, what);
     assert_eq!(format!("{fused:?}"), format!("{generic:?}"), "{what}");
     assert_eq!(pile(&fused), pile(&generic), "{what}");
+}
+
+/// The checks a variant's random walk makes before each step, `legal` being the state's legal
+/// list: ascending and distinct; on every 7th step, an action outside it refused by `apply`
+/// with the state (its `Debug` output) unchanged; `sample_legal` picking `legal[below(len)]`
+/// with the same draws. Returns that action (not applied), with `rng` past the draw.
+pub fn check_step<G: Game + Debug>(
+    st: &mut G,
+    legal: &ActionList,
+    rng: &mut Rng,
+    step: u64,
+    what: &str,
+) -> Action {
+    for w in legal.as_slice().windows(2) {
+        assert!(w[0] < w[1], "legal actions ascending and distinct ({what})");
+    }
+    if step.is_multiple_of(7) {
+        if let Some(bad) = (0..G::NUM_ACTIONS as Action).find(|a| !legal.contains(*a)) {
+            let before = format!("{st:?}");
+            assert!(st.apply(bad).is_err(), "{what}");
+            assert_eq!(
+                before,
+                format!("{st:?}"),
+                "a refused action changes nothing ({what})"
+            );
+        }
+    }
+    let mut fast_rng = rng.clone();
+    let fast = st.sample_legal(&mut fast_rng);
+    let a = legal[rng.below(legal.len() as u32) as usize];
+    assert_eq!(fast, a, "sample_legal = legal[below(len)] ({what})");
+    assert_eq!(&fast_rng, rng, "{what}");
+    a
 }

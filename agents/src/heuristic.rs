@@ -3,6 +3,30 @@
 //! probabilities, and classic's play-score weights.
 
 use crate::params::Params;
+use uno_engine::{Action, Rng};
+
+/// The action of `legal` (not empty) with the highest `score`, ties broken uniformly at random:
+/// one draw of `rng` for each tie met after the first, in list order (the rule-based players of
+/// the Blender, the Constitution and Über choose with it).
+pub fn best_action(legal: &[Action], rng: &mut Rng, score: impl Fn(Action) -> f64) -> Action {
+    let mut top = f64::NEG_INFINITY;
+    let mut pick = legal[0];
+    let mut ties = 0u32;
+    for &a in legal {
+        let s = score(a);
+        if s > top {
+            top = s;
+            pick = a;
+            ties = 1;
+        } else if s == top {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                pick = a;
+            }
+        }
+    }
+    pick
+}
 
 /// Default of `challenge_min_cards`.
 pub const DEFAULT_CHALLENGE_MIN_CARDS: u64 = 4;

@@ -43,23 +43,7 @@ impl Agent<ConState> for ConHeuristic {
         let v = d.view();
         let me = d.seat;
         let best = |score: &dyn Fn(Action) -> f64, rng: &mut Rng| -> Action {
-            let mut top = f64::NEG_INFINITY;
-            let mut pick = d.legal[0];
-            let mut ties = 0u32;
-            for &a in d.legal {
-                let s = score(a);
-                if s > top {
-                    top = s;
-                    pick = a;
-                    ties = 1;
-                } else if s == top {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        pick = a;
-                    }
-                }
-            }
-            pick
+            crate::heuristic::best_action(d.legal, rng, score)
         };
         match v.phase {
             Phase::Turn => best(&|a| turn_score(&v, me, a), rng),

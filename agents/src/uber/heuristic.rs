@@ -62,23 +62,7 @@ impl Agent<UberState> for UberHeuristic {
                 CALL_UNO
             };
         }
-        let mut best = d.legal[0];
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for &a in d.legal {
-            let s = score(&v, a);
-            if s > best_score {
-                best_score = s;
-                best = a;
-                ties = 1;
-            } else if s == best_score {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = a;
-                }
-            }
-        }
-        best
+        crate::heuristic::best_action(d.legal, rng, |a| score(&v, a))
     }
 }
 

@@ -18,14 +18,30 @@ pub(crate) const CON_MAX_LEGAL: usize = 256;
 type SmallList = StackList<CON_MAX_LEGAL>;
 
 /// The `i`-th play of `push_play` over the kinds of `m` ascending (a wild four times, one per
-/// colour).
+/// colour), found in the 64-kind word that holds it.
 #[inline]
-fn nth_play(mut m: u128, mut i: u32) -> u16 {
+fn nth_play(m: u128, i: u32) -> u16 {
     let wild = super::masks::masks().wild;
+    let (lo, wild_lo) = (m as u64, wild as u64);
+    let in_lo = lo.count_ones() + 3 * (lo & wild_lo).count_ones();
+    let (mut w, wild_w, mut i, base) = if i < in_lo {
+        (lo, wild_lo, i, 0u8)
+    } else {
+        ((m >> 64) as u64, (wild >> 64) as u64, i - in_lo, 64u8)
+    };
+    if w & wild_w == 0 {
+        // One id a kind: the word's `i`-th kind.
+        while i > 0 {
+            w &= w - 1;
+            i -= 1;
+        }
+        return play(base + w.trailing_zeros() as u8, NO_COLOR);
+    }
     loop {
-        let k = m.trailing_zeros() as u8;
-        m &= m - 1;
-        if wild >> k & 1 != 0 {
+        let b = w.trailing_zeros();
+        w &= w - 1;
+        let k = base + b as u8;
+        if wild_w >> b & 1 != 0 {
             if i < 4 {
                 return play(k, i as u8);
             }

@@ -342,14 +342,12 @@ impl ConState {
         self.looked |= bit(t);
         let h = self.hands[t as usize];
         self.know.see_hand(p, t, &h);
+        // The questions whose text the hand holds, on its presence mask.
+        let held = self.hand_mask(t);
+        let texts = &super::masks::masks().text;
         let mut seen = 0u16;
         for (q, &qt) in QUESTIONS.iter().enumerate() {
-            if self.hands[t as usize]
-                .iter()
-                .any(|(k, _)| text_of(k as u8) == qt)
-            {
-                seen |= 1 << q;
-            }
+            seen |= ((held & texts[qt as usize] != 0) as u16) << q;
         }
         self.seen[t as usize] = seen;
         for h in [Text::Death, Text::Famine, Text::War, Text::Conquest] {
@@ -381,7 +379,7 @@ impl ConState {
         }
         let yes = self.seen[seat as usize] & (1 << q) != 0;
         log.event(Event::Answered { yes: Some(yes) });
-        if yes {
+        if yes && !self.know.off {
             // Everyone now knows what the Prophet knows of that card.
             let qk = kind(QUESTIONS[q as usize]);
             let b = self.know.known[p as usize][seat as usize][qk as usize];

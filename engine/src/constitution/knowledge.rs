@@ -16,6 +16,9 @@ pub struct Knowledge {
     pub(crate) known: [[[u8; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
     /// What each observer knew of a Martyr's hand, on its way to the recipient.
     pub(crate) martyr: [[u8; NUM_KINDS]; MAX_PLAYERS],
+    /// The hooks do nothing (random play, `ConState::random_playout`: nothing there reads the
+    /// rows, so they are left as they were).
+    pub(crate) off: bool,
 }
 
 impl Default for Knowledge {
@@ -35,10 +38,14 @@ impl Knowledge {
     pub const EMPTY: Knowledge = Knowledge {
         known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
         martyr: [[0; NUM_KINDS]; MAX_PLAYERS],
+        off: false,
     };
     /// A card of `k` left `seat`'s hand (played, given, an army, discarded).
     #[inline]
     pub fn lose(&mut self, seat: u8, k: u8) {
+        if self.off {
+            return;
+        }
         for o in self.known.iter_mut() {
             let c = &mut o[seat as usize][k as usize];
             *c = c.saturating_sub(1);
@@ -46,16 +53,24 @@ impl Knowledge {
     }
     /// `seat`'s hand was replaced or discarded: no one knows anything of it.
     pub fn forget(&mut self, seat: u8) {
+        if self.off {
+            return;
+        }
         for o in self.known.iter_mut() {
             o[seat as usize] = [0; NUM_KINDS];
         }
     }
     pub fn forget_all(&mut self) {
-        *self = Knowledge::EMPTY;
+        if !self.off {
+            *self = Knowledge::EMPTY;
+        }
     }
     /// `observer` learns that `seat` holds `n` more of `k`.
     #[inline]
     pub fn learn(&mut self, observer: u8, seat: u8, k: u8, n: u8) {
+        if self.off {
+            return;
+        }
         if observer != seat {
             let c = &mut self.known[observer as usize][seat as usize][k as usize];
             *c = c.saturating_add(n);
@@ -63,18 +78,27 @@ impl Knowledge {
     }
     /// `observer` sees `seat`'s whole hand.
     pub fn see_hand(&mut self, observer: u8, seat: u8, hand: &ConHand) {
+        if self.off {
+            return;
+        }
         if observer != seat {
             self.known[observer as usize][seat as usize] = *hand.counts();
         }
     }
     /// Everyone sees `seat`'s whole hand.
     pub fn show_all(&mut self, seat: u8, hand: &ConHand) {
+        if self.off {
+            return;
+        }
         for o in 0..MAX_PLAYERS as u8 {
             self.see_hand(o, seat, hand);
         }
     }
     /// Everyone learns that `seat` received `hand`'s cards (a public pile).
     pub fn learn_all(&mut self, seat: u8, hand: &ConHand) {
+        if self.off {
+            return;
+        }
         for o in 0..MAX_PLAYERS as u8 {
             for (k, c) in hand.iter() {
                 self.learn(o, seat, k as u8, c);
@@ -84,6 +108,9 @@ impl Knowledge {
     /// Seats `a` and `b` swapped hands (`old_a`, `old_b`: their hands before): what anyone
     /// knew follows the cards, and each knows the hand they gave away.
     pub fn swap(&mut self, a: u8, b: u8, old_a: &ConHand, old_b: &ConHand) {
+        if self.off {
+            return;
+        }
         for o in self.known.iter_mut() {
             o.swap(a as usize, b as usize);
         }
@@ -95,12 +122,18 @@ impl Knowledge {
     }
     /// A Martyr's hand leaves with what each observer knew of it.
     pub fn stash_martyr(&mut self, seat: u8) {
+        if self.off {
+            return;
+        }
         for o in 0..MAX_PLAYERS {
             self.martyr[o] = self.known[o][seat as usize];
         }
     }
     /// The Martyr's cards reach `seat`.
     pub fn deliver_martyr(&mut self, seat: u8) {
+        if self.off {
+            return;
+        }
         for o in 0..MAX_PLAYERS {
             if o as u8 != seat {
                 for k in 0..NUM_KINDS {

@@ -8,6 +8,7 @@ pub mod cards;
 mod decide;
 mod effects;
 pub mod event;
+mod fast;
 mod field;
 pub mod knowledge;
 mod masks;
@@ -56,6 +57,11 @@ impl Game for ConState {
     #[inline]
     fn sample_legal(&self, rng: &mut crate::Rng) -> Action {
         self.sample(rng)
+    }
+    /// The generic loop's game and final state, except the knowledge rows, which random play
+    /// does not keep (`fast.rs`).
+    fn play_random(&mut self, rngs: &mut [crate::Rng]) {
+        self.random_playout(rngs)
     }
     #[inline]
     fn apply_unchecked(&mut self, a: Action) {

@@ -621,34 +621,34 @@ impl ConState {
     /// Shuffles the discard pile, but its top, into the draw pile; if that gives nothing while
     /// the Recycler's pile is open, the recycled pile but its top (C19).
     fn refill(&mut self, log: &mut impl EventSink<Event>) -> bool {
-        let mut moved = false;
-        for k in 0..NUM_KINDS {
-            let mut c = self.discard.count(k);
-            if k as u8 == self.top && c > 0 {
-                c -= 1;
-            }
-            for _ in 0..c {
-                self.discard.remove(k);
-                self.pile.add_shuffled(k as u16);
-                moved = true;
-            }
-        }
+        let mut moved = Self::shuffle_in(&mut self.discard, &mut self.pile, self.top);
         if !moved && self.recycling {
-            for k in 0..NUM_KINDS {
-                let mut c = self.recycled.count(k);
-                if k as u8 == self.ref_kind && c > 0 {
-                    c -= 1;
-                }
-                for _ in 0..c {
-                    self.recycled.remove(k);
-                    self.pile.add_shuffled(k as u16);
-                    moved = true;
-                }
-            }
+            moved = Self::shuffle_in(&mut self.recycled, &mut self.pile, self.ref_kind);
         }
         if moved {
             self.counters.reshuffles += 1;
             log.event(Event::Reshuffle);
+        }
+        moved
+    }
+
+    /// Moves every card of `from` but one copy of `keep` into the draw pile, kinds ascending
+    /// (as that many `add_shuffled`); returns whether any moved.
+    fn shuffle_in(from: &mut ConHand, pile: &mut DrawPile<DECK_SIZE>, keep: u8) -> bool {
+        let mut moved = false;
+        for (k, c) in from.iter() {
+            let c = c - (k as u8 == keep) as u8;
+            for _ in 0..c {
+                pile.add_shuffled(k as u16);
+            }
+            moved |= c > 0;
+        }
+        if moved {
+            let kept = (keep as usize) < NUM_KINDS && from.has(keep as usize);
+            from.clear();
+            if kept {
+                from.add(keep as usize);
+            }
         }
         moved
     }

@@ -24,6 +24,26 @@ pub(crate) fn bit(s: u8) -> u16 {
     1u16 << s
 }
 
+/// The first seat of `set` after `from` round the table, clockwise (increasing seat numbers)
+/// or not, `from` itself last (what a walk of `seat_after(.., 1, ..)` steps finds first), on
+/// the mask. `set` holds seats below the table size, `from` is a seat.
+#[inline]
+pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
+    debug_assert!(from < 16);
+    if set == 0 {
+        return None;
+    }
+    if clockwise {
+        let above = set & !((2u32 << from) - 1) as u16;
+        let m = if above != 0 { above } else { set };
+        Some(m.trailing_zeros() as u8)
+    } else {
+        let below = set & ((1u32 << from) - 1) as u16;
+        let m = if below != 0 { below } else { set };
+        Some(15 - m.leading_zeros() as u8)
+    }
+}
+
 /// What a pending attack does to its victim (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {
@@ -592,15 +612,7 @@ impl ConState {
     /// The next seat still in the game after `from` (which need not be in), in the direction
     /// of play (`forward`) or against it.
     pub(crate) fn step_from(&self, from: u8, forward: bool) -> u8 {
-        let cw = self.clockwise == forward;
-        let mut s = from;
-        for _ in 0..self.n {
-            s = crate::game::seat_after(s, 1, self.n, cw);
-            if self.is_alive(s) {
-                return s;
-            }
-        }
-        from
+        first_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
     }
     #[inline]
     pub(crate) fn next_of(&self, from: u8) -> u8 {
@@ -1191,14 +1203,7 @@ impl ConState {
 
     /// The first seat of `left` after `from` in the direction of play.
     pub(crate) fn next_in(&self, from: u8, left: &mut u16) -> Option<u8> {
-        let mut s = from;
-        for _ in 0..self.n {
-            s = crate::game::seat_after(s, 1, self.n, self.clockwise);
-            if *left & bit(s) != 0 && self.is_alive(s) {
-                return Some(s);
-            }
-        }
-        None
+        first_after(*left & self.alive, from, self.clockwise)
     }
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31).
@@ -1208,12 +1213,9 @@ impl ConState {
             self.jump_left = 0;
             return None;
         }
-        let mut s = self.jump_from;
-        for _ in 0..self.n {
-            s = crate::game::seat_after(s, 1, self.n, self.clockwise);
-            if self.jump_left & bit(s) == 0 {
-                continue;
-            }
+        // The seats still to ask, in the order of play after the window's card; those that
+        // cannot jump in leave the window.
+        while let Some(s) = first_after(self.jump_left, self.jump_from, self.clockwise) {
             if self.is_alive(s) && self.skipped & bit(s) == 0 && self.jump_mask(s) != 0 {
                 return Some(s);
             }
@@ -1253,22 +1255,16 @@ impl ConState {
         for s in 0..self.n {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
-        if empty & self.alive == 0 {
+        // The first of them in the order of play after the cursor.
+        let Some(s) = first_after(empty & self.alive, self.cursor, self.clockwise) else {
             return false;
+        };
+        if self.opts.mode == Mode::Normal {
+            self.win(s, log);
+        } else {
+            self.leave(s, Leave::Out, log);
         }
-        let mut s = self.cursor;
-        for _ in 0..self.n {
-            s = crate::game::seat_after(s, 1, self.n, self.clockwise);
-            if self.is_alive(s) && self.hands[s as usize].is_empty() {
-                if self.opts.mode == Mode::Normal {
-                    self.win(s, log);
-                } else {
-                    self.leave(s, Leave::Out, log);
-                }
-                return true;
-            }
-        }
-        false
+        true
     }
 
     // ----- leaving and the end (sections 16, 17) -----------------------------------------------

@@ -382,11 +382,12 @@ impl ConState {
         if yes && !self.know.off {
             // Everyone now knows what the Prophet knows of that card.
             let qk = kind(QUESTIONS[q as usize]);
-            let b = self.know.known[p as usize][seat as usize][qk as usize];
-            for o in 0..self.n {
-                if o != seat {
-                    let c = &mut self.know.known[o as usize][seat as usize][qk as usize];
-                    *c = (*c).max(b);
+            let (seat_u, qk) = (seat as usize, qk as usize);
+            let b = self.know.get(p as usize, seat_u, qk);
+            for o in 0..self.n as usize {
+                if o != seat_u {
+                    let c = self.know.get(o, seat_u, qk);
+                    self.know.set(o, seat_u, qk, c.max(b));
                 }
             }
         }

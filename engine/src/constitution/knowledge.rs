@@ -5,17 +5,50 @@
 //! Prophet, a swap) sets bounds; a gift, a Gold Coin card or Martyr's cards add what their
 //! giver knew; the Recycler's dump adds the public pile; a hand replaced (Communism, I Don't
 //! Like These, a discarded hand) is forgotten.
+//!
+//! A bound takes a nibble (two kinds a byte): no bound exceeds what the hand holds, and no
+//! kind has more than 12 copies, so 4 bits hold every bound (additions saturate at 15, never
+//! reached). The table is half the size of a byte a bound, and a new state zeroes and moves
+//! half as much.
 
 use super::cards::NUM_KINDS;
 use super::state::ConHand;
 use crate::game::MAX_PLAYERS;
 
+/// Bytes of one row of bounds (a nibble a kind).
+const ROW: usize = NUM_KINDS.div_ceil(2);
+/// A row of bounds: kind `k` in byte `k / 2`, the low nibble for even `k`.
+type Row = [u8; ROW];
+
+#[inline]
+fn get(row: &Row, k: usize) -> u8 {
+    row[k >> 1] >> ((k & 1) * 4) & 15
+}
+
+#[inline]
+fn set(row: &mut Row, k: usize, v: u8) {
+    debug_assert!(v <= 15);
+    let sh = (k & 1) * 4;
+    let b = &mut row[k >> 1];
+    *b = *b & !(15 << sh) | v << sh;
+}
+
+/// A hand's counts as a row (every count fits a nibble: at most 12 copies of a kind).
+#[inline]
+fn row_of(hand: &ConHand) -> Row {
+    let mut row = [0; ROW];
+    for (k, c) in hand.iter() {
+        set(&mut row, k, c.min(15));
+    }
+    row
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Knowledge {
-    /// `known[observer][seat][kind]`: copies of `kind` `observer` knows `seat` holds.
-    pub(crate) known: [[[u8; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
+    /// `rows[observer][seat]`: the copies of each kind `observer` knows `seat` holds.
+    rows: [[Row; MAX_PLAYERS]; MAX_PLAYERS],
     /// What each observer knew of a Martyr's hand, on its way to the recipient.
-    pub(crate) martyr: [[u8; NUM_KINDS]; MAX_PLAYERS],
+    martyr: [Row; MAX_PLAYERS],
     /// The hooks do nothing (random play, `ConState::random_playout`: nothing there reads the
     /// rows, so they are left as they were).
     pub(crate) off: bool,
@@ -36,19 +69,50 @@ impl std::fmt::Debug for Knowledge {
 impl Knowledge {
     /// Nobody knows anything (a constant, so a new state zeroes it in place).
     pub const EMPTY: Knowledge = Knowledge {
-        known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
-        martyr: [[0; NUM_KINDS]; MAX_PLAYERS],
+        rows: [[[0; ROW]; MAX_PLAYERS]; MAX_PLAYERS],
+        martyr: [[0; ROW]; MAX_PLAYERS],
         off: false,
     };
+    /// The copies of `k` `observer` knows `seat` holds.
+    #[inline]
+    pub fn get(&self, observer: usize, seat: usize, k: usize) -> u8 {
+        get(&self.rows[observer][seat], k)
+    }
+    /// Sets that bound (at most 15).
+    #[inline]
+    pub(crate) fn set(&mut self, observer: usize, seat: usize, k: usize, v: u8) {
+        set(&mut self.rows[observer][seat], k, v);
+    }
+    /// `observer`'s bounds on `seat`'s hand, a count a kind.
+    pub fn row(&self, observer: usize, seat: usize) -> [u8; NUM_KINDS] {
+        let r = &self.rows[observer][seat];
+        std::array::from_fn(|k| get(r, k))
+    }
+    /// `observer`'s bounds on every seat's hand, a count a kind, for the first `n` seats (the
+    /// others' rows are never written: zero).
+    pub fn observer_rows(&self, observer: usize, n: usize) -> [[u8; NUM_KINDS]; MAX_PLAYERS] {
+        let mut out = [[0; NUM_KINDS]; MAX_PLAYERS];
+        for (s, o) in out.iter_mut().enumerate().take(n) {
+            *o = self.row(observer, s);
+        }
+        out
+    }
+    /// `observer` knows nothing (a sample hiding what others know).
+    pub(crate) fn hide_observer(&mut self, observer: usize) {
+        self.rows[observer] = [[0; ROW]; MAX_PLAYERS];
+        self.martyr[observer] = [0; ROW];
+    }
     /// A card of `k` left `seat`'s hand (played, given, an army, discarded).
     #[inline]
     pub fn lose(&mut self, seat: u8, k: u8) {
         if self.off {
             return;
         }
-        for o in self.known.iter_mut() {
-            let c = &mut o[seat as usize][k as usize];
-            *c = c.saturating_sub(1);
+        let (i, sh) = (k as usize >> 1, (k as usize & 1) * 4);
+        for o in self.rows.iter_mut() {
+            let b = &mut o[seat as usize][i];
+            // One less, unless the nibble is zero.
+            *b -= ((*b >> sh & 15 != 0) as u8) << sh;
         }
     }
     /// `seat`'s hand was replaced or discarded: no one knows anything of it.
@@ -56,8 +120,8 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for o in self.known.iter_mut() {
-            o[seat as usize] = [0; NUM_KINDS];
+        for o in self.rows.iter_mut() {
+            o[seat as usize] = [0; ROW];
         }
     }
     pub fn forget_all(&mut self) {
@@ -72,8 +136,9 @@ impl Knowledge {
             return;
         }
         if observer != seat {
-            let c = &mut self.known[observer as usize][seat as usize][k as usize];
-            *c = c.saturating_add(n);
+            let r = &mut self.rows[observer as usize][seat as usize];
+            let c = get(r, k as usize);
+            set(r, k as usize, c.saturating_add(n).min(15));
         }
     }
     /// `observer` sees `seat`'s whole hand.
@@ -82,7 +147,7 @@ impl Knowledge {
             return;
         }
         if observer != seat {
-            self.known[observer as usize][seat as usize] = *hand.counts();
+            self.rows[observer as usize][seat as usize] = row_of(hand);
         }
     }
     /// Everyone sees `seat`'s whole hand.
@@ -90,8 +155,11 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for o in 0..MAX_PLAYERS as u8 {
-            self.see_hand(o, seat, hand);
+        let row = row_of(hand);
+        for (o, rows) in self.rows.iter_mut().enumerate() {
+            if o != seat as usize {
+                rows[seat as usize] = row;
+            }
         }
     }
     /// Everyone learns that `seat` received `hand`'s cards (a public pile).
@@ -111,14 +179,14 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for o in self.known.iter_mut() {
+        for o in self.rows.iter_mut() {
             o.swap(a as usize, b as usize);
         }
         self.see_hand(a, b, old_a);
         self.see_hand(b, a, old_b);
         // Nobody keeps bounds on their own hand.
-        self.known[a as usize][a as usize] = [0; NUM_KINDS];
-        self.known[b as usize][b as usize] = [0; NUM_KINDS];
+        self.rows[a as usize][a as usize] = [0; ROW];
+        self.rows[b as usize][b as usize] = [0; ROW];
     }
     /// A Martyr's hand leaves with what each observer knew of it.
     pub fn stash_martyr(&mut self, seat: u8) {
@@ -126,7 +194,7 @@ impl Knowledge {
             return;
         }
         for o in 0..MAX_PLAYERS {
-            self.martyr[o] = self.known[o][seat as usize];
+            self.martyr[o] = self.rows[o][seat as usize];
         }
     }
     /// The Martyr's cards reach `seat`.
@@ -137,18 +205,52 @@ impl Knowledge {
         for o in 0..MAX_PLAYERS {
             if o as u8 != seat {
                 for k in 0..NUM_KINDS {
-                    let c = &mut self.known[o][seat as usize][k];
-                    *c = c.saturating_add(self.martyr[o][k]);
+                    let r = &mut self.rows[o][seat as usize];
+                    let c = get(r, k).saturating_add(get(&self.martyr[o], k));
+                    set(r, k, c.min(15));
                 }
             }
-            self.martyr[o] = [0; NUM_KINDS];
+            self.martyr[o] = [0; ROW];
         }
     }
     /// Bounds at most the hand (after the hooks, a bound never exceeds the hand; the check
     /// used by tests).
     pub fn within(&self, seat: u8, hand: &ConHand) -> bool {
-        self.known
+        self.rows
             .iter()
-            .all(|o| (0..NUM_KINDS).all(|k| o[seat as usize][k] <= hand.count(k)))
+            .all(|o| (0..NUM_KINDS).all(|k| get(&o[seat as usize], k) <= hand.count(k)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bound_fits_a_nibble() {
+        // A bound never exceeds the hand, nor the hand a kind's copies.
+        assert!(super::super::cards::FACTS.copies.iter().all(|&c| c <= 15));
+    }
+
+    #[test]
+    fn nibbles_hold_each_kind_apart() {
+        let mut r = [0; ROW];
+        for k in 0..NUM_KINDS {
+            set(&mut r, k, (k % 13) as u8);
+        }
+        for k in 0..NUM_KINDS {
+            assert_eq!(get(&r, k), (k % 13) as u8);
+        }
+        let mut kn = Knowledge::EMPTY;
+        kn.learn(0, 1, 7, 3);
+        kn.learn(0, 1, 8, 12);
+        kn.lose(1, 7);
+        kn.lose(1, 9);
+        assert_eq!(
+            (kn.get(0, 1, 7), kn.get(0, 1, 8), kn.get(0, 1, 9)),
+            (2, 12, 0)
+        );
+        kn.learn(0, 1, 8, 200);
+        assert_eq!(kn.get(0, 1, 8), 15);
     }
 }

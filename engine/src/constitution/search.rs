@@ -63,7 +63,7 @@ impl SearchGame for ConState {
             sub(&mut unseen, k, c as u32);
         }
         // What the viewer knows of each other hand (a wrong jump-in's card is face up).
-        let mut known = self.know.known[v];
+        let mut known = self.know.observer_rows(v, n);
         if self.wrong.jumper != NONE && self.wrong.jumper as usize != v {
             let c = &mut known[self.wrong.jumper as usize][self.wrong.kind as usize];
             *c = (*c).max(1);
@@ -215,8 +215,7 @@ impl SearchGame for ConState {
         // Others' private knowledge is hidden from the viewer.
         for o in 0..MAX_PLAYERS {
             if o != v {
-                s.know.known[o] = [[0; NUM_KINDS]; MAX_PLAYERS];
-                s.know.martyr[o] = [0; NUM_KINDS];
+                s.know.hide_observer(o);
             }
         }
         if self.prophet != viewer {

@@ -128,7 +128,7 @@ fn knowledge_bounds_never_exceed_hands() {
                 for s in 0..players as u8 {
                     assert!(g.know.within(s, g.hand(s as usize)), "seat {s}");
                     assert!(
-                        g.know.known[s as usize][s as usize].iter().all(|&c| c == 0),
+                        g.know.row(s as usize, s as usize).iter().all(|&c| c == 0),
                         "no bounds on one's own hand"
                     );
                 }
@@ -218,7 +218,7 @@ fn glasnost_and_swaps_teach_hands() {
     let h = *g.hand(2);
     g.public_reveal(2);
     for o in [0usize, 1, 3] {
-        assert_eq!(&g.know.known[o][2], h.counts());
+        assert_eq!(&g.know.row(o, 2), h.counts());
     }
     let (k, _) = h.iter().next().unwrap();
     g.hands[2].remove(k);
@@ -227,9 +227,9 @@ fn glasnost_and_swaps_teach_hands() {
     // A swap: each knows the hand they gave away.
     let (a, b) = (*g.hand(0), *g.hand(1));
     g.swap_hands(0, 1);
-    assert_eq!(&g.know.known[0][1], a.counts());
-    assert_eq!(&g.know.known[1][0], b.counts());
-    assert!(g.know.known[0][0].iter().all(|&c| c == 0));
+    assert_eq!(&g.know.row(0, 1), a.counts());
+    assert_eq!(&g.know.row(1, 0), b.counts());
+    assert!(g.know.row(0, 0).iter().all(|&c| c == 0));
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn twins_with_exchanged_hidden_cards_determinize_alike() {
             let hidden = |s: usize| {
                 g.hand(s)
                     .iter()
-                    .find(|&(k, c)| c > g.know.known[vu][s][k])
+                    .find(|&(k, c)| c > g.know.get(vu, s, k))
                     .map(|(k, _)| k)
             };
             let others: Vec<usize> = (0..players).filter(|&s| s != vu).collect();
@@ -267,8 +267,8 @@ fn twins_with_exchanged_hidden_cards_determinize_alike() {
                 if o != vu {
                     for s in [a, b] {
                         for k in 0..NUM_KINDS {
-                            let c = &mut twin.know.known[o][s][k];
-                            *c = (*c).min(twin.hands[s].count(k));
+                            let c = twin.know.get(o, s, k).min(twin.hands[s].count(k));
+                            twin.know.set(o, s, k, c);
                         }
                     }
                 }

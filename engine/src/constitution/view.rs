@@ -119,7 +119,7 @@ impl ConView {
             hand: *g.hand(seat as usize),
             hand_sizes,
             in_game,
-            known: g.know.known[seat as usize],
+            known: g.know.observer_rows(seat as usize, n),
             discard: *g.discard_pile(),
             top: g.top(),
             recycled: g.recycled_pile().copied(),

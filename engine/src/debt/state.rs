@@ -630,6 +630,7 @@ impl DebtState {
     }
 
     /// Whether move 10 is open to `current`.
+    #[inline(always)]
     pub(crate) fn can_buy(&self) -> bool {
         let me = self.current;
         if self.power(me) == 0 || (self.n == 2 && self.color != self.power_color(me)) {

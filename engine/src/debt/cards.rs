@@ -25,6 +25,43 @@ pub fn deck_counts(decks: u8) -> [u8; NUM_KINDS] {
 }
 
 /// [`NUMBER_OF`]'s entry for a special card.
+/// Copies of `kind` in one deck (as `CARDS[kind].copies`): one 0 per colour, two of every
+/// other coloured card, four of each wild.
+const fn deck_copies(kind: usize) -> usize {
+    if kind >= WILD as usize {
+        4
+    } else if kind.is_multiple_of(13) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The melon of `decks` decks in kind order (each kind's copies together, kinds ascending),
+/// by `decks - 1`: what the deal shuffles (`DrawPile::fill_shuffled`), built once.
+pub(crate) static MELON_ORDER: [[u16; MAX_CARDS]; MAX_DECKS] = melon_orders();
+
+const fn melon_orders() -> [[u16; MAX_CARDS]; MAX_DECKS] {
+    let mut t = [[0u16; MAX_CARDS]; MAX_DECKS];
+    let mut d = 0;
+    while d < MAX_DECKS {
+        let mut i = 0;
+        let mut k = 0;
+        while k < NUM_KINDS {
+            let mut c = 0;
+            while c < deck_copies(k) * (d + 1) {
+                t[d][i] = k as u16;
+                i += 1;
+                c += 1;
+            }
+            k += 1;
+        }
+        assert!(i == DECK_CARDS * (d + 1));
+        d += 1;
+    }
+    t
+}
+
 const SPECIAL: u8 = 0xff;
 
 /// Face value (0-9) per kind, `SPECIAL` for a special card; and colour per kind (4 for the
@@ -82,4 +119,24 @@ pub fn is_wild(kind: u8) -> bool {
 /// Plain number cards (the balance swap's filler): every number card.
 pub fn is_plain_number(kind: usize) -> bool {
     number(kind as u8).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn melon_order_is_each_deck_count_in_kind_order() {
+        for decks in 1..=MAX_DECKS as u8 {
+            let counts = deck_counts(decks);
+            let want: Vec<u16> = (0..NUM_KINDS)
+                .flat_map(|k| std::iter::repeat_n(k as u16, counts[k] as usize))
+                .collect();
+            let len = decks as usize * DECK_CARDS;
+            assert_eq!(&MELON_ORDER[decks as usize - 1][..len], &want[..]);
+            assert!(MELON_ORDER[decks as usize - 1][len..]
+                .iter()
+                .all(|&c| c == 0));
+        }
+    }
 }

@@ -16,6 +16,7 @@ use super::cards::{WILD, WILD_DRAW_FOUR};
 use super::state::{DebtState, Group, Phase, NO_COLOR};
 use crate::action::Action;
 use crate::bits::select;
+use crate::game::MAX_PLAYERS;
 use crate::rng::Rng;
 use crate::NoEvents;
 
@@ -126,8 +127,25 @@ impl DebtState {
         self.random_playout_body(rngs)
     }
 
+    /// The seats' generators are copied into a local array for the game (and back at its
+    /// end): a seat's generator is then found without the slice's length.
     #[inline(always)]
     fn random_playout_body(&mut self, rngs: &mut [Rng]) {
+        let n = self.n as usize;
+        assert!(rngs.len() >= n, "a generator per seat");
+        let mut seats: [Rng; MAX_PLAYERS] = std::array::from_fn(|s| {
+            if s < n {
+                rngs[s].clone()
+            } else {
+                Rng::placeholder()
+            }
+        });
+        self.random_playout_seats(&mut seats);
+        rngs[..n].clone_from_slice(&seats[..n]);
+    }
+
+    #[inline(always)]
+    fn random_playout_seats(&mut self, rngs: &mut [Rng; MAX_PLAYERS]) {
         loop {
             match self.phase {
                 Phase::Play => {
@@ -191,7 +209,7 @@ impl DebtState {
     /// `random_playout`'s `Play` (or, `reward`, `Reward`) decision of `current` and the group
     /// decisions that follow it, applied as `step` does.
     #[inline(always)]
-    fn random_play(&mut self, rngs: &mut [Rng], reward: bool) {
+    fn random_play(&mut self, rngs: &mut [Rng; MAX_PLAYERS], reward: bool) {
         let me = self.current;
         let rng = &mut rngs[me as usize];
         let mask = self.playable_mask();

@@ -271,14 +271,9 @@ impl DebtState {
     ) -> Self {
         let mut s = Self::empty(opts, players, seed);
         // The melon in kind order (as `add_shuffled` one card at a time would lay it out).
-        let mut all = [0u16; MAX_CARDS];
-        let mut len = 0;
-        for k in 0..NUM_KINDS {
-            let c = s.deck[k] as usize;
-            all[len..len + c].fill(k as u16);
-            len += c;
-        }
-        s.melon.fill_shuffled(&all[..len]);
+        let decks = opts.decks as usize;
+        s.melon
+            .fill_shuffled(&MELON_ORDER[decks - 1][..decks * DECK_CARDS]);
         for seat in 0..players {
             let card = s.draw_power_card(seat as u8, log);
             s.set_buying_power(seat as u8, card);
@@ -635,6 +630,7 @@ impl DebtState {
     }
 
     /// Whether move 10 is open to `current`.
+    #[inline(always)]
     pub(crate) fn can_buy(&self) -> bool {
         let me = self.current;
         if self.power(me) == 0 || (self.n == 2 && self.color != self.power_color(me)) {

@@ -204,8 +204,8 @@ fn without_known_rows(st: &UberState) -> String {
 /// and once with the generic loop `apply(sample_legal(rngs[seat]))`, each seat drawing from
 /// stream `1 + seat` of `seed`, and asserts that both play the same game: the same final state,
 /// draw pile and consumed randomness. The one exception is the knowledge rows (who knows which
-/// cards of whose hand), which only agents' views read: random play does not keep them for a
-/// plain play (`play_plain` skips `Knowledge::played`), so they are left out of the states
+/// cards of whose hand), which only agents' views read: random play does not keep them (it
+/// turns them off for the day, `Knowledge::set_rows_off`), so they are left out of the states
 /// compared here, and the generic loop's rows are checked to be the facts they claim to be.
 fn assert_play_random_matches_generic(start: UberState, seed: u64, what: &str) {
     let players = start.num_players();

@@ -248,6 +248,30 @@ fn play_random_matches_the_generic_loop() {
     }
 }
 
+/// The fused loop ends a day at the action cap where the generic loop does, whatever the
+/// last action (a plain play, a draw, a pass or any other decision): small caps cut days at
+/// every kind of decision.
+#[test]
+fn play_random_stops_at_the_cap_as_the_generic_loop() {
+    let mut cut = 0;
+    for (name, opts) in option_sets() {
+        for cap in [30, 97, 250, 611] {
+            for seed in 0..4 {
+                let opts = UberOptions {
+                    max_actions: cap,
+                    ..opts
+                };
+                let st = UberState::deal(opts, 4, stream_seed(seed, 11));
+                let what = format!("{name}, cap {cap}, seed {seed}");
+                let (fused, _) = common::play_random_and_generic(st.clone(), seed, &what);
+                cut += (fused.outcome().map(|o| o.ending) == Some(Ending::Truncated)) as u32;
+                assert_play_random_matches_generic(st, seed, &what);
+            }
+        }
+    }
+    assert!(cut > 50, "only {cut} days cut at the cap");
+}
+
 /// The knowledge rows are left out of the comparison above, and only them.
 #[test]
 fn the_comparison_leaves_out_only_the_knowledge_rows() {

@@ -69,7 +69,9 @@ impl UberState {
     /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
     /// kind `to_act` adds.
     /// A plain play at a turn (a coloured 2-9, Skip, Reverse or Draw Two; see `PLAIN`) is
-    /// applied by `play_plain` in one go; every other decision by `step`.
+    /// applied by `play_plain` in one go, a draw at a turn (but Doos' upperdecker) and a pass
+    /// here as `step` applies them; every other decision by `step`. Each ends as `step` does,
+    /// the day truncated at `max_actions` (`cap_actions`).
     /// The knowledge rows are not kept meanwhile (see the module's note).
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
         self.know.set_rows_off(true);
@@ -78,9 +80,23 @@ impl UberState {
                 let a = self.sample_turn(&mut rngs[seat as usize]);
                 if a < 64 && PLAIN >> a & 1 == 1 && self.plain_here(seat, a as u8) {
                     self.play_plain(seat, a as u8);
+                } else if a == DRAW && !self.on_doos(seat) {
+                    // `step(DRAW)` but the upperdecker.
+                    self.counters.actions += 1;
+                    if let Some(c) = self.draw_card(&mut NoEvents) {
+                        self.hands[seat as usize].add(c as usize);
+                    }
+                    self.drew = true;
+                } else if a == PASS {
+                    self.counters.actions += 1;
+                    let next = self.next_seat(seat, 1);
+                    self.begin_turn(next);
+                } else {
+                    self.step(a, &mut NoEvents);
                     continue;
                 }
-                self.step(a, &mut NoEvents);
+                // `step`'s end.
+                self.cap_actions(&mut NoEvents);
             } else {
                 let a = self.sample(&mut rngs[seat as usize]);
                 self.step(a, &mut NoEvents);

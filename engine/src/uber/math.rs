@@ -25,6 +25,9 @@ const FILLED: u16 = 1 << 15;
 /// The reach entries of the six tables (one per `max` in 2-4 and `ops` in 4-5; by
 /// `sum(min(count of value 2 + i, 3) << 2i)`), 0 until filled.
 static REACH: [[AtomicU16; 1 << 16]; 6] = [const { [const { AtomicU16::new(0) }; 1 << 16] }; 6];
+/// `FIRST[t][idx << 3 | i]`: what the multiset `idx` (which holds a `2 + i`) makes with a play
+/// whose first operand is that `2 + i`, 0 until filled.
+static FIRST: [[AtomicU16; 8 << 16]; 6] = [const { [const { AtomicU16::new(0) }; 8 << 16] }; 6];
 /// `FOUR[t][i]`: what `{v, v, v, v}` (`v = 2 + i`) makes used in full (empty unless
 /// `max == 4`), 0 until filled.
 static FOUR: [[AtomicU16; 8]; 6] = [const { [const { AtomicU16::new(0) }; 8] }; 6];
@@ -35,6 +38,7 @@ static FOUR: [[AtomicU16; 8]; 6] = [const { [const { AtomicU16::new(0) }; 8] }; 
 #[derive(Clone, Copy)]
 pub(crate) struct MathTable {
     reach: &'static [AtomicU16; 1 << 16],
+    first: &'static [AtomicU16; 8 << 16],
     four: &'static [AtomicU16; 8],
     max: u8,
     ops: u8,
@@ -48,6 +52,7 @@ pub(crate) fn math_table(max: u8, ops: u8) -> MathTable {
     let i = (max as usize - 2) * 2 + (ops as usize - 4);
     MathTable {
         reach: &REACH[i],
+        first: &FIRST[i],
         four: &FOUR[i],
         max,
         ops,
@@ -84,6 +89,60 @@ impl MathTable {
             }
         }
         self.get(idx) | four
+    }
+
+    /// The numbers 0-9 a Math play from scratch whose first operand is `v` (2-9) can make with
+    /// the operands `x` (counts packed as for `reach_word`; at least one `v`).
+    #[inline]
+    pub(crate) fn first_word(&self, x: u64, v: u8) -> u16 {
+        let i = v as usize - 2;
+        debug_assert!(x >> (8 * i) & 0xff > 0);
+        let avail = x.to_le_bytes();
+        let mut idx = 0usize;
+        for (j, &a) in avail.iter().enumerate() {
+            idx |= (a.min(3) as usize) << (2 * j);
+        }
+        // Four equal operands make a play only as `{v, v, v, v}` (see `reach_word`).
+        let four = if avail[i] >= 4 { self.four(i) } else { 0 };
+        let e = self.first[idx << 3 | i].load(Relaxed);
+        let e = if e != 0 { e } else { self.first_entry(idx, i) };
+        (e & !FILLED) | four
+    }
+
+    /// Fills `FIRST` entry `(idx, i)` (and those below it it needs): what the multiset makes
+    /// used in full after a first operand `2 + i` (when it has 2 to `max` cards), united with
+    /// the entries of the multisets one card smaller that still hold a `2 + i`.
+    #[cold]
+    #[inline(never)]
+    fn first_entry(&self, idx: usize, i: usize) -> u16 {
+        let v = self.first[idx << 3 | i].load(Relaxed);
+        if v != 0 {
+            return v;
+        }
+        let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
+        let mut r = FILLED;
+        if (2..=self.max).contains(&total) {
+            let mut avail = [0u8; 10];
+            for (j, a) in avail[2..].iter_mut().enumerate() {
+                *a = (idx >> (2 * j) & 3) as u8;
+            }
+            avail[2 + i] -= 1;
+            let v = 2 + i as i32;
+            for op in 0..self.ops {
+                exact(&mut avail, total - 1, self.ops, v, v, 1, op, &mut r);
+            }
+        }
+        let mut present = (idx | idx >> 1) & 0x5555;
+        while present != 0 {
+            let low = present & present.wrapping_neg();
+            present &= present - 1;
+            let smaller = idx - low;
+            if smaller >> (2 * i) & 3 != 0 {
+                r |= self.first_entry(smaller, i);
+            }
+        }
+        self.first[idx << 3 | i].store(r, Relaxed);
+        r
     }
 
     /// Entry `idx`, filled if it is not yet.
@@ -226,6 +285,49 @@ mod tests {
         for b in 0..256u64 {
             let want = (0..8).fold(0u64, |m, i| m | ((b >> i & 1) * 0xff) << (8 * i));
             assert_eq!(byte_mask(b), want, "{b:#x}");
+        }
+    }
+
+    /// `first_word` agrees with the search from a first operand on every multiset of up to
+    /// four cards of each value (in a debug build, those of up to five cards and one in 200
+    /// of the others).
+    #[test]
+    fn first_operand_table_matches_the_search() {
+        let mut rng = crate::Rng::new(8);
+        for max in 2..=4u8 {
+            for ops in 4..=5u8 {
+                let t = math_table(max, ops);
+                for idx in 0..5u32.pow(8) {
+                    let mut avail = [0u8; 8];
+                    let mut x = idx;
+                    for a in avail.iter_mut() {
+                        *a = (x % 5) as u8;
+                        x /= 5;
+                    }
+                    let total: u8 = avail.iter().sum();
+                    if cfg!(debug_assertions) && total > 5 && rng.below(200) != 0 {
+                        continue;
+                    }
+                    for i in 0..8 {
+                        if avail[i] == 0 {
+                            continue;
+                        }
+                        let mut a = [0u8; 10];
+                        a[2..].copy_from_slice(&avail);
+                        a[2 + i] -= 1;
+                        let v = 2 + i as i32;
+                        let want = (0..10).fold(0u16, |r, tg| {
+                            let ok = super::super::state::math_reach(tg, max, ops, v, v, 1, &mut a);
+                            r | (ok as u16) << tg
+                        });
+                        assert_eq!(
+                            t.first_word(u64::from_le_bytes(avail), 2 + i as u8),
+                            want,
+                            "max {max} ops {ops} avail {avail:?} first {v}"
+                        );
+                    }
+                }
+            }
         }
     }
 

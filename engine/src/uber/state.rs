@@ -538,7 +538,7 @@ impl UberState {
 
     /// Draws a card from the draw pile, first shuffling in the discard pile but its top card
     /// when it is empty. `None` when no card is left anywhere.
-    fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
+    pub(super) fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
             let top = self.top_card() as usize;
             let mut moved = 0u16;
@@ -1250,7 +1250,7 @@ impl UberState {
         None
     }
 
-    fn begin_turn(&mut self, seat: u8) {
+    pub(super) fn begin_turn(&mut self, seat: u8) {
         self.last_play = NO_PLAY;
         self.current = seat;
         self.drew = false;
@@ -1378,12 +1378,26 @@ impl UberState {
         self.math_reachable(seat, target, operands)
     }
 
+    /// `seat`'s operands of colour `x`: the counts of the values 2-9, a byte each (2 the low
+    /// byte), less the blocked kinds' (R37).
+    #[inline]
+    fn operand_word(&self, seat: u8, x: u8) -> u64 {
+        let base = x as usize * 13 + 2;
+        let counts = self.hands[seat as usize].counts();
+        let avail = u64::from_le_bytes(counts[base..base + 8].try_into().unwrap());
+        let b = (self.repo_block[seat as usize] >> base) & 0xff;
+        if b != 0 {
+            avail & !super::math::byte_mask(b)
+        } else {
+            avail
+        }
+    }
+
     /// `math_possible` past its first check: whether the `operands` (kinds, unblocked) of
     /// `seat`'s make `target` in one colour.
     #[inline(never)]
     fn math_reachable(&self, seat: u8, target: u8, mut operands: u64) -> bool {
         let h = &self.hands[seat as usize];
-        let blocked = self.repo_block[seat as usize];
         let (max, ops) = self.math_limits();
         let table = math_table(max, ops);
         let m = &self.math;
@@ -1396,13 +1410,7 @@ impl UberState {
             if own & (own - 1) == 0 && h.count(own.trailing_zeros() as usize) < 2 {
                 continue;
             }
-            let base = x as usize * 13 + 2;
-            // The counts of the values 2-9, a byte each, less the blocked kinds'.
-            let mut avail = u64::from_le_bytes(h.counts()[base..base + 8].try_into().unwrap());
-            let b = (blocked >> base) & 0xff;
-            if b != 0 {
-                avail &= !super::math::byte_mask(b);
-            }
+            let mut avail = self.operand_word(seat, x);
             if m.len > 0 && m.seat == seat && m.color == x {
                 let mut bytes = avail.to_le_bytes();
                 for &k in &m.cards[..m.len as usize] {
@@ -1427,6 +1435,26 @@ impl UberState {
             let mut k_mask = self.hands[m.seat as usize].mask(0) & MATH_OPERANDS;
             if m.color != NO_COLOR {
                 k_mask &= color_mask(m.color);
+            }
+            if m.len == 0 {
+                // The first operand: a lookup in the table of what a play from each value
+                // makes (`MathTable::first_word`), the colour's operands read once. The blocked
+                // kinds are no operands (R37).
+                k_mask &= !self.repo_block[m.seat as usize];
+                let table = math_table(max, ops);
+                let (mut x, mut word) = (NO_COLOR, 0);
+                while k_mask != 0 {
+                    let k = k_mask.trailing_zeros() as u8;
+                    k_mask &= k_mask - 1;
+                    if color_of(k) != x {
+                        x = color_of(k);
+                        word = self.operand_word(m.seat, x);
+                    }
+                    if table.first_word(word, number(k).unwrap_or(2)) >> t & 1 == 1 {
+                        out.push(PLAY + k as u16);
+                    }
+                }
+                return;
             }
             // `math_avail` once per colour.
             let mut by_color: [Option<[u8; 10]>; 4] = [None; 4];
@@ -2790,6 +2818,12 @@ impl UberState {
                 }
             }
         }
+        self.cap_actions(log);
+    }
+
+    /// After an action: the day ends, truncated, once it has taken `max_actions` actions.
+    #[inline]
+    pub(super) fn cap_actions(&mut self, log: &mut impl EventSink<Event>) {
         if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
             self.truncated = true;
             self.phase = Phase::Over;

@@ -316,8 +316,8 @@ impl UberState {
     }
 
     /// `sample` at `Phase::Turn`: the playable kinds, then draw, pass, the Player Card pair
-    /// and Math, as `legal` lists them.
-    #[inline]
+    /// and Math, as `legal` lists them. Inlined into `random_playout`'s loop.
+    #[inline(always)]
     fn sample_turn(&self, rng: &mut Rng) -> Action {
         let me = self.current;
         let plays = self.playable_mask(me);

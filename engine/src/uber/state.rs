@@ -1166,12 +1166,15 @@ impl UberState {
 
     /// Every hand moves `steps` seats in the direction of play (the Blue One).
     fn pass_hands(&mut self, steps: u8, log: &mut impl EventSink<Event>) {
-        let old = self.hands;
-        let old_block = self.repo_block;
-        for s in 0..self.n {
-            let to = self.next_seat(s, steps);
-            self.hands[to as usize] = old[s as usize];
-            self.repo_block[to as usize] = old_block[s as usize];
+        // `hands[next_seat(s, steps)] = old hands[s]` for every seat: a rotation of the
+        // table's seats, in place.
+        let (n, r) = (self.n as usize, (steps % self.n) as usize);
+        if self.clockwise {
+            self.hands[..n].rotate_right(r);
+            self.repo_block[..n].rotate_right(r);
+        } else {
+            self.hands[..n].rotate_left(r);
+            self.repo_block[..n].rotate_left(r);
         }
         self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;

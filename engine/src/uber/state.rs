@@ -538,21 +538,10 @@ impl UberState {
 
     /// Draws a card from the draw pile, first shuffling in the discard pile but its top card
     /// when it is empty. `None` when no card is left anywhere.
+    #[inline]
     pub(super) fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
-            let top = self.top_card() as usize;
-            let mut moved = 0u16;
-            for (k, c) in self.discard.iter() {
-                let c = c - (k == top) as u8;
-                for _ in 0..c {
-                    self.pile.add_shuffled(k as u16);
-                }
-                moved += c as u16;
-            }
-            self.discard.clear();
-            self.discard.add(top);
-            self.counters.reshuffles += 1;
-            log.event(Event::Reshuffled { cards: moved });
+            self.reshuffle(log);
         }
         let c = match self.pile.draw(&mut self.rng) {
             Some(c) => c as u8,
@@ -565,6 +554,25 @@ impl UberState {
         };
         self.counters.cards_drawn += 1;
         Some(c)
+    }
+
+    /// The draw pile is empty: the discard pile but its top card is shuffled in (`draw_card`).
+    #[cold]
+    #[inline(never)]
+    fn reshuffle(&mut self, log: &mut impl EventSink<Event>) {
+        let top = self.top_card() as usize;
+        let mut moved = 0u16;
+        for (k, c) in self.discard.iter() {
+            let c = c - (k == top) as u8;
+            for _ in 0..c {
+                self.pile.add_shuffled(k as u16);
+            }
+            moved += c as u16;
+        }
+        self.discard.clear();
+        self.discard.add(top);
+        self.counters.reshuffles += 1;
+        log.event(Event::Reshuffled { cards: moved });
     }
 
     /// `seat` draws `count` cards into the hand (a penalty: a stack, a challenge, a missed UNO).
@@ -1220,18 +1228,27 @@ impl UberState {
 
     /// The first seat after `from`, in turn order and before the last player comes round
     /// again, that may claim the Fast Eddy window (not the runner, not the last player).
+    #[inline]
     fn next_claimant(&self, from: u8) -> Option<u8> {
+        // The Math check (`math_eddy`) only on a number under Math: the walk without it
+        // otherwise.
+        if self.rules.has(MATH) && number(self.last_play).is_some() {
+            self.claimant_walk::<true>(from)
+        } else {
+            self.claimant_walk::<false>(from)
+        }
+    }
+
+    /// `next_claimant`, with the Math check if `WITH_MATH` (Math is on, the last play a number).
+    #[inline(never)]
+    fn claimant_walk<const WITH_MATH: bool>(&self, from: u8) -> Option<u8> {
         // `eddy_kinds` and `math_eddy`, with what does not depend on the seat hoisted.
         let k = self.last_play;
         let mut kinds = 1 << k;
         if is_minor(k) && self.rules.has(MJ_MINORS) {
             kinds |= MINORS;
         }
-        let math = if self.rules.has(MATH) {
-            number(k)
-        } else {
-            None
-        };
+        let (t, c) = (number(k).unwrap_or(0), color_of(k));
         // `next_seat(s, 1)`, one seat at a time.
         let (n, clockwise) = (self.n, self.clockwise);
         let step = |s: u8| match (clockwise, s) {
@@ -1244,7 +1261,7 @@ impl UberState {
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
-                    || math.is_some_and(|t| self.math_possible(s, t, color_of(k))))
+                    || WITH_MATH && self.math_possible(s, t, c))
             {
                 return Some(s);
             }

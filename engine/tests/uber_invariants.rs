@@ -204,8 +204,8 @@ fn without_known_rows(st: &UberState) -> String {
 /// and once with the generic loop `apply(sample_legal(rngs[seat]))`, each seat drawing from
 /// stream `1 + seat` of `seed`, and asserts that both play the same game: the same final state,
 /// draw pile and consumed randomness. The one exception is the knowledge rows (who knows which
-/// cards of whose hand), which only agents' views read: random play does not keep them for a
-/// plain play (`play_plain` skips `Knowledge::played`), so they are left out of the states
+/// cards of whose hand), which only agents' views read: random play does not keep them (it
+/// turns them off for the day, `Knowledge::set_rows_off`), so they are left out of the states
 /// compared here, and the generic loop's rows are checked to be the facts they claim to be.
 fn assert_play_random_matches_generic(start: UberState, seed: u64, what: &str) {
     let players = start.num_players();
@@ -246,6 +246,30 @@ fn play_random_matches_the_generic_loop() {
             assert_play_random_matches_generic(st, 7, name);
         }
     }
+}
+
+/// The fused loop ends a day at the action cap where the generic loop does, whatever the
+/// last action (a plain play, a draw, a pass or any other decision): small caps cut days at
+/// every kind of decision.
+#[test]
+fn play_random_stops_at_the_cap_as_the_generic_loop() {
+    let mut cut = 0;
+    for (name, opts) in option_sets() {
+        for cap in [30, 97, 250, 611] {
+            for seed in 0..4 {
+                let opts = UberOptions {
+                    max_actions: cap,
+                    ..opts
+                };
+                let st = UberState::deal(opts, 4, stream_seed(seed, 11));
+                let what = format!("{name}, cap {cap}, seed {seed}");
+                let (fused, _) = common::play_random_and_generic(st.clone(), seed, &what);
+                cut += (fused.outcome().map(|o| o.ending) == Some(Ending::Truncated)) as u32;
+                assert_play_random_matches_generic(st, seed, &what);
+            }
+        }
+    }
+    assert!(cut > 50, "only {cut} days cut at the cap");
 }
 
 /// The knowledge rows are left out of the comparison above, and only them.

@@ -179,8 +179,8 @@ pub const MINORS: u64 = (1 << 12) | (1 << 25) | (1 << 38) | (1 << 51);
 /// The kinds of the same rank as the coloured `kind` (all four colours), as a mask.
 #[inline]
 pub fn rank_mask(kind: u8) -> u64 {
-    let r = (kind % 13) as u64;
-    (1 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39))
+    // The four 0s (bits 0, 13, 26 and 39), moved up to the rank.
+    ZEROS << (kind % 13)
 }
 
 /// Copies of each kind in play under the options' counts.

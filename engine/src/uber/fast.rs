@@ -12,10 +12,13 @@
 //! coloured 2-9, Skip, Reverse or Draw Two that is not the player's last card nor a Reverse
 //! under Rotate) applied in one go by `play_plain` instead of `step`; every other decision goes
 //! through `step`. The game is the generic loop's, card for card and draw for draw. Random
-//! play reads no seat's knowledge, so `play_plain` does not keep the knowledge rows
-//! (`Knowledge::played`): they are left stale in the final state, which is otherwise the
-//! generic loop's (`engine/tests/uber_invariants.rs` compares everything but those rows). A
-//! view of the finished day would show them; nothing reads a finished day's views.
+//! play reads no seat's knowledge, so it does not keep the knowledge rows (who knows which
+//! cards of whose hand): `random_playout` turns them off for the day (`Knowledge::
+//! set_rows_off`; every hook then leaves them as they are, and `play_plain` does not call
+//! `Knowledge::played` at all). They are left stale in the final state, which is otherwise the
+//! generic loop's, the cards under the pile's knowers and the colour before the last Major
+//! included (`engine/tests/uber_invariants.rs` compares everything but those rows). A view of
+//! the finished day would show them; nothing reads a finished day's views.
 
 use super::action::*;
 use super::cards::*;
@@ -66,21 +69,40 @@ impl UberState {
     /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
     /// kind `to_act` adds.
     /// A plain play at a turn (a coloured 2-9, Skip, Reverse or Draw Two; see `PLAIN`) is
-    /// applied by `play_plain` in one go; every other decision by `step`.
+    /// applied by `play_plain` in one go, a draw at a turn (but Doos' upperdecker) and a pass
+    /// here as `step` applies them; every other decision by `step`. Each ends as `step` does,
+    /// the day truncated at `max_actions` (`cap_actions`).
+    /// The knowledge rows are not kept meanwhile (see the module's note).
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
+        self.know.set_rows_off(true);
         while let Some(seat) = self.actor_seat() {
             if self.phase == Phase::Turn {
                 let a = self.sample_turn(&mut rngs[seat as usize]);
                 if a < 64 && PLAIN >> a & 1 == 1 && self.plain_here(seat, a as u8) {
                     self.play_plain(seat, a as u8);
+                } else if a == DRAW && !self.on_doos(seat) {
+                    // `step(DRAW)` but the upperdecker.
+                    self.counters.actions += 1;
+                    if let Some(c) = self.draw_card(&mut NoEvents) {
+                        self.hands[seat as usize].add(c as usize);
+                    }
+                    self.drew = true;
+                } else if a == PASS {
+                    self.counters.actions += 1;
+                    let next = self.next_seat(seat, 1);
+                    self.begin_turn(next);
+                } else {
+                    self.step(a, &mut NoEvents);
                     continue;
                 }
-                self.step(a, &mut NoEvents);
+                // `step`'s end.
+                self.cap_actions(&mut NoEvents);
             } else {
                 let a = self.sample(&mut rngs[seat as usize]);
                 self.step(a, &mut NoEvents);
             }
         }
+        self.know.set_rows_off(false);
     }
 
     /// Whether `play_plain` may lay `kind` (in `PLAIN`) for `me`: not their last card (the
@@ -294,8 +316,8 @@ impl UberState {
     }
 
     /// `sample` at `Phase::Turn`: the playable kinds, then draw, pass, the Player Card pair
-    /// and Math, as `legal` lists them.
-    #[inline]
+    /// and Math, as `legal` lists them. Inlined into `random_playout`'s loop.
+    #[inline(always)]
     fn sample_turn(&self, rng: &mut Rng) -> Action {
         let me = self.current;
         let plays = self.playable_mask(me);

@@ -36,6 +36,10 @@ pub struct Knowledge {
     pub(crate) major_color: u8,
     /// Seats at the table (observers and holders beyond stay zero).
     n: u8,
+    /// The rows are not kept (`Knowledge::rows_off`): random play (`UberState::random_playout`)
+    /// reads no seat's knowledge, so the hooks leave `known` as it is; the cards under the
+    /// pile's knowers and `major_color` are kept either way.
+    rows_off: bool,
 }
 
 impl Knowledge {
@@ -46,6 +50,7 @@ impl Knowledge {
             bottom: [NOBODY; MAX_CARDS],
             major_color: 0,
             n: players as u8,
+            rows_off: false,
         }
     }
 
@@ -87,14 +92,24 @@ impl Knowledge {
         Ok(())
     }
 
+    /// Stops (`true`) or resumes keeping the rows `known` (see `rows_off`). While they are
+    /// off every hook leaves them as they are, stale: random play turns them off for the rest
+    /// of the day.
+    #[inline]
+    pub(crate) fn set_rows_off(&mut self, off: bool) {
+        self.rows_off = off;
+    }
+
     // ---- hooks (called by the state machine) ----
 
     /// A new hand: nothing is known.
     pub(crate) fn reset(&mut self) {
         // As `*self = Self::new(n)`: the bounds beyond the table's seats are zero already.
         let n = self.n as usize;
-        for row in self.known.iter_mut().take(n) {
-            row[..n].fill([0; NUM_KINDS]);
+        if !self.rows_off {
+            for row in self.known.iter_mut().take(n) {
+                row[..n].fill([0; NUM_KINDS]);
+            }
         }
         self.bottom = [NOBODY; MAX_CARDS];
         self.major_color = 0;
@@ -111,6 +126,9 @@ impl Knowledge {
     /// `seat` lays `kind` face up (a play, a block, an add, a pair's discards).
     #[inline]
     pub(crate) fn played(&mut self, seat: u8, kind: u8) {
+        if self.rows_off {
+            return;
+        }
         for o in 0..self.n as usize {
             let b = &mut self.known[o][seat as usize][kind as usize];
             *b = b.saturating_sub(1);
@@ -120,6 +138,9 @@ impl Knowledge {
     /// `seat` takes `kind` into the hand face up (the Green One's pick, the Yellow One's drawn
     /// card on a stack, the turned Green One).
     pub(crate) fn gained(&mut self, seat: u8, kind: u8) {
+        if self.rows_off {
+            return;
+        }
         for (o, row) in self.rows() {
             if o != seat as usize {
                 row[seat as usize][kind as usize] += 1;
@@ -136,6 +157,9 @@ impl Knowledge {
     /// Everyone sees that `seat` holds `kind` (a thrown Fast Eddy, which a won tap sends back
     /// to the hand).
     pub(crate) fn shown_all(&mut self, seat: u8, kind: u8) {
+        if self.rows_off {
+            return;
+        }
         for (o, row) in self.rows() {
             if o != seat as usize {
                 let b = &mut row[seat as usize][kind as usize];
@@ -146,12 +170,18 @@ impl Knowledge {
 
     /// `observer` sees one `kind` of `seat`'s (the Red One's shown card, R32).
     pub(crate) fn shown(&mut self, observer: u8, seat: u8, kind: u8) {
+        if self.rows_off {
+            return;
+        }
         let b = &mut self.known[observer as usize][seat as usize][kind as usize];
         *b = (*b).max(1);
     }
 
     /// `observer` sees `seat`'s whole hand (a challenge; a leak's compensation, R15).
     pub(crate) fn show_hand(&mut self, observer: u8, seat: u8, hands: &[UberHand; MAX_PLAYERS]) {
+        if self.rows_off {
+            return;
+        }
         if observer != seat {
             self.known[observer as usize][seat as usize] = *hands[seat as usize].counts();
         }
@@ -160,6 +190,9 @@ impl Knowledge {
     /// `kind` goes face down from `from` to `to` (the Red One's gift, a compensation): both
     /// know it; every other observer only knows that some card left `from`.
     pub(crate) fn private_move(&mut self, from: u8, to: u8, kind: u8) {
+        if self.rows_off {
+            return;
+        }
         let (f, t) = (from as usize, to as usize);
         for (o, row) in self.rows() {
             if o == t {
@@ -178,6 +211,9 @@ impl Knowledge {
     /// `a` and `b` exchanged hands (already swapped in `hands`): every bound moves with its
     /// hand, and each knows its old hand in its new place.
     pub(crate) fn exchanged(&mut self, a: u8, b: u8, hands: &[UberHand; MAX_PLAYERS]) {
+        if self.rows_off {
+            return;
+        }
         let (a, b) = (a as usize, b as usize);
         for (_, row) in self.rows() {
             row.swap(a, b);
@@ -195,6 +231,9 @@ impl Knowledge {
         clockwise: bool,
         hands: &[UberHand; MAX_PLAYERS],
     ) {
+        if self.rows_off {
+            return;
+        }
         let n = self.n;
         let to = |s: usize| crate::game::seat_after(s as u8, steps, n, clockwise) as usize;
         // `row[to(s)] = row[s]` for every seat: a rotation of the table's seats.
@@ -219,8 +258,10 @@ impl Knowledge {
     /// old holder knows that block (not its order); what anyone knew of the hand is gone with
     /// it (the new hand is drawn face down).
     pub(crate) fn hand_to_bottom(&mut self, seat: u8, start: usize, end: usize) {
-        for (_, row) in self.rows() {
-            row[seat as usize] = [0; NUM_KINDS];
+        if !self.rows_off {
+            for (_, row) in self.rows() {
+                row[seat as usize] = [0; NUM_KINDS];
+            }
         }
         self.bottom[start..end].fill(seat);
     }

@@ -538,21 +538,10 @@ impl UberState {
 
     /// Draws a card from the draw pile, first shuffling in the discard pile but its top card
     /// when it is empty. `None` when no card is left anywhere.
-    fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
+    #[inline]
+    pub(super) fn draw_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len == 0 && self.discard.len() > 1 {
-            let top = self.top_card() as usize;
-            let mut moved = 0u16;
-            for (k, c) in self.discard.iter() {
-                let c = c - (k == top) as u8;
-                for _ in 0..c {
-                    self.pile.add_shuffled(k as u16);
-                }
-                moved += c as u16;
-            }
-            self.discard.clear();
-            self.discard.add(top);
-            self.counters.reshuffles += 1;
-            log.event(Event::Reshuffled { cards: moved });
+            self.reshuffle(log);
         }
         let c = match self.pile.draw(&mut self.rng) {
             Some(c) => c as u8,
@@ -565,6 +554,25 @@ impl UberState {
         };
         self.counters.cards_drawn += 1;
         Some(c)
+    }
+
+    /// The draw pile is empty: the discard pile but its top card is shuffled in (`draw_card`).
+    #[cold]
+    #[inline(never)]
+    fn reshuffle(&mut self, log: &mut impl EventSink<Event>) {
+        let top = self.top_card() as usize;
+        let mut moved = 0u16;
+        for (k, c) in self.discard.iter() {
+            let c = c - (k == top) as u8;
+            for _ in 0..c {
+                self.pile.add_shuffled(k as u16);
+            }
+            moved += c as u16;
+        }
+        self.discard.clear();
+        self.discard.add(top);
+        self.counters.reshuffles += 1;
+        log.event(Event::Reshuffled { cards: moved });
     }
 
     /// `seat` draws `count` cards into the hand (a penalty: a stack, a challenge, a missed UNO).
@@ -1166,12 +1174,15 @@ impl UberState {
 
     /// Every hand moves `steps` seats in the direction of play (the Blue One).
     fn pass_hands(&mut self, steps: u8, log: &mut impl EventSink<Event>) {
-        let old = self.hands;
-        let old_block = self.repo_block;
-        for s in 0..self.n {
-            let to = self.next_seat(s, steps);
-            self.hands[to as usize] = old[s as usize];
-            self.repo_block[to as usize] = old_block[s as usize];
+        // `hands[next_seat(s, steps)] = old hands[s]` for every seat: a rotation of the
+        // table's seats, in place.
+        let (n, r) = (self.n as usize, (steps % self.n) as usize);
+        if self.clockwise {
+            self.hands[..n].rotate_right(r);
+            self.repo_block[..n].rotate_right(r);
+        } else {
+            self.hands[..n].rotate_left(r);
+            self.repo_block[..n].rotate_left(r);
         }
         self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;
@@ -1217,18 +1228,27 @@ impl UberState {
 
     /// The first seat after `from`, in turn order and before the last player comes round
     /// again, that may claim the Fast Eddy window (not the runner, not the last player).
+    #[inline]
     fn next_claimant(&self, from: u8) -> Option<u8> {
+        // The Math check (`math_eddy`) only on a number under Math: the walk without it
+        // otherwise.
+        if self.rules.has(MATH) && number(self.last_play).is_some() {
+            self.claimant_walk::<true>(from)
+        } else {
+            self.claimant_walk::<false>(from)
+        }
+    }
+
+    /// `next_claimant`, with the Math check if `WITH_MATH` (Math is on, the last play a number).
+    #[inline(never)]
+    fn claimant_walk<const WITH_MATH: bool>(&self, from: u8) -> Option<u8> {
         // `eddy_kinds` and `math_eddy`, with what does not depend on the seat hoisted.
         let k = self.last_play;
         let mut kinds = 1 << k;
         if is_minor(k) && self.rules.has(MJ_MINORS) {
             kinds |= MINORS;
         }
-        let math = if self.rules.has(MATH) {
-            number(k)
-        } else {
-            None
-        };
+        let (t, c) = (number(k).unwrap_or(0), color_of(k));
         // `next_seat(s, 1)`, one seat at a time.
         let (n, clockwise) = (self.n, self.clockwise);
         let step = |s: u8| match (clockwise, s) {
@@ -1241,7 +1261,7 @@ impl UberState {
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
-                    || math.is_some_and(|t| self.math_possible(s, t, color_of(k))))
+                    || WITH_MATH && self.math_possible(s, t, c))
             {
                 return Some(s);
             }
@@ -1250,7 +1270,7 @@ impl UberState {
         None
     }
 
-    fn begin_turn(&mut self, seat: u8) {
+    pub(super) fn begin_turn(&mut self, seat: u8) {
         self.last_play = NO_PLAY;
         self.current = seat;
         self.drew = false;
@@ -1378,12 +1398,26 @@ impl UberState {
         self.math_reachable(seat, target, operands)
     }
 
+    /// `seat`'s operands of colour `x`: the counts of the values 2-9, a byte each (2 the low
+    /// byte), less the blocked kinds' (R37).
+    #[inline]
+    fn operand_word(&self, seat: u8, x: u8) -> u64 {
+        let base = x as usize * 13 + 2;
+        let counts = self.hands[seat as usize].counts();
+        let avail = u64::from_le_bytes(counts[base..base + 8].try_into().unwrap());
+        let b = (self.repo_block[seat as usize] >> base) & 0xff;
+        if b != 0 {
+            avail & !super::math::byte_mask(b)
+        } else {
+            avail
+        }
+    }
+
     /// `math_possible` past its first check: whether the `operands` (kinds, unblocked) of
     /// `seat`'s make `target` in one colour.
     #[inline(never)]
     fn math_reachable(&self, seat: u8, target: u8, mut operands: u64) -> bool {
         let h = &self.hands[seat as usize];
-        let blocked = self.repo_block[seat as usize];
         let (max, ops) = self.math_limits();
         let table = math_table(max, ops);
         let m = &self.math;
@@ -1396,13 +1430,7 @@ impl UberState {
             if own & (own - 1) == 0 && h.count(own.trailing_zeros() as usize) < 2 {
                 continue;
             }
-            let base = x as usize * 13 + 2;
-            // The counts of the values 2-9, a byte each, less the blocked kinds'.
-            let mut avail = u64::from_le_bytes(h.counts()[base..base + 8].try_into().unwrap());
-            let b = (blocked >> base) & 0xff;
-            if b != 0 {
-                avail &= !super::math::byte_mask(b);
-            }
+            let mut avail = self.operand_word(seat, x);
             if m.len > 0 && m.seat == seat && m.color == x {
                 let mut bytes = avail.to_le_bytes();
                 for &k in &m.cards[..m.len as usize] {
@@ -1427,6 +1455,26 @@ impl UberState {
             let mut k_mask = self.hands[m.seat as usize].mask(0) & MATH_OPERANDS;
             if m.color != NO_COLOR {
                 k_mask &= color_mask(m.color);
+            }
+            if m.len == 0 {
+                // The first operand: a lookup in the table of what a play from each value
+                // makes (`MathTable::first_word`), the colour's operands read once. The blocked
+                // kinds are no operands (R37).
+                k_mask &= !self.repo_block[m.seat as usize];
+                let table = math_table(max, ops);
+                let (mut x, mut word) = (NO_COLOR, 0);
+                while k_mask != 0 {
+                    let k = k_mask.trailing_zeros() as u8;
+                    k_mask &= k_mask - 1;
+                    if color_of(k) != x {
+                        x = color_of(k);
+                        word = self.operand_word(m.seat, x);
+                    }
+                    if table.first_word(word, number(k).unwrap_or(2)) >> t & 1 == 1 {
+                        out.push(PLAY + k as u16);
+                    }
+                }
+                return;
             }
             // `math_avail` once per colour.
             let mut by_color: [Option<[u8; 10]>; 4] = [None; 4];
@@ -2790,6 +2838,12 @@ impl UberState {
                 }
             }
         }
+        self.cap_actions(log);
+    }
+
+    /// After an action: the day ends, truncated, once it has taken `max_actions` actions.
+    #[inline]
+    pub(super) fn cap_actions(&mut self, log: &mut impl EventSink<Event>) {
         if self.phase != Phase::Over && self.counters.actions >= self.opts.max_actions {
             self.truncated = true;
             self.phase = Phase::Over;

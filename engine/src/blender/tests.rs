@@ -82,3 +82,27 @@ fn random_games_under_the_revision() {
         play(o, 4, seed);
     }
 }
+
+/// `jump_mask` (the shown kind's part from a table) is `jump_mask_of` for every shown kind,
+/// number and family option.
+#[test]
+fn jump_mask_reads_the_table_as_computed() {
+    let mut s = BlenderState::deal(BlenderOptions::default(), 4, 3);
+    for families in [false, true] {
+        s.opts.symbol_families = families;
+        for k in 0..NUM_KINDS {
+            for number in (0..=22).chain([cards::NO_NUMBER]) {
+                s.shown = Shown {
+                    kind: k as u16,
+                    color: 0,
+                    number,
+                };
+                assert_eq!(
+                    s.jump_mask(),
+                    decide::jump_mask_of(k, number, families),
+                    "kind {k} number {number} families {families}"
+                );
+            }
+        }
+    }
+}

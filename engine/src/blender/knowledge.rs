@@ -6,6 +6,9 @@
 //! Roulette's turned cards, a card given in a Swap (its giver), a whole hand given away in a
 //! Trade, Force Trade or Pass (its giver). Bounds move with a hand that changes seats, shrink
 //! when a holder plays or loses cards, and are cleared when a hand is burned.
+//!
+//! Random play reads no seat's knowledge: `Game::play_random` (`fast.rs`) turns the bookkeeping
+//! off (`BlenderState::track_known`), and every update below then does nothing.
 
 use super::cards::NUM_KINDS;
 use super::state::{bit, BlenderState};
@@ -29,7 +32,7 @@ impl BlenderState {
     /// `s` lost a card of kind `k`: every bound above the count left shrinks to it.
     #[inline]
     pub(crate) fn k_removed(&mut self, s: u8, k: usize) {
-        if self.known_any & bit(s) == 0 {
+        if !self.track_known || self.known_any & bit(s) == 0 {
             return;
         }
         let c = self.hands[s as usize].count(k);
@@ -43,6 +46,9 @@ impl BlenderState {
 
     /// Everyone saw `s` receive `c` cards of kind `k`.
     pub(crate) fn k_public(&mut self, s: u8, k: usize, c: u8) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
         for o in 0..self.n as usize {
             if o != s as usize {
@@ -54,6 +60,9 @@ impl BlenderState {
 
     /// Everyone saw that `s` holds at least one card of kind `k` (a card shown and kept).
     pub(crate) fn k_shown(&mut self, s: u8, k: usize) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
         for o in 0..self.n as usize {
             if o != s as usize {
@@ -65,6 +74,9 @@ impl BlenderState {
 
     /// `o` gave `s` one card of kind `k` (a Swap): `o` knows it is there.
     pub(crate) fn k_given(&mut self, o: u8, s: u8, k: usize) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
         let v = &mut self.known[o as usize][s as usize][k];
         *v = v.saturating_add(1);
@@ -72,7 +84,7 @@ impl BlenderState {
 
     /// `s`'s hand was burned: nothing is known of the new (empty) hand.
     pub(crate) fn k_cleared(&mut self, s: u8) {
-        if self.known_any & bit(s) == 0 {
+        if !self.track_known || self.known_any & bit(s) == 0 {
             return;
         }
         for o in 0..MAX_PLAYERS {
@@ -84,6 +96,9 @@ impl BlenderState {
     /// Seats `a` and `b` exchanged hands: the bounds follow the hands, and each knows the hand
     /// it gave away.
     pub(crate) fn k_exchanged(&mut self, a: u8, b: u8) {
+        if !self.track_known {
+            return;
+        }
         let (a, b) = (a as usize, b as usize);
         for o in 0..self.n as usize {
             self.known[o].swap(a, b);
@@ -98,6 +113,9 @@ impl BlenderState {
     /// Hands moved one seat on along `order` (order[i]'s hand went to order[i+1], the last's
     /// to order[0]): the bounds follow, and each giver knows the hand it passed.
     pub(crate) fn k_passed(&mut self, order: &[u8]) {
+        if !self.track_known {
+            return;
+        }
         let m = order.len();
         for o in 0..self.n as usize {
             let last = self.known[o][order[m - 1] as usize];

@@ -271,6 +271,8 @@ pub struct BlenderState {
     pub(crate) known: super::knowledge::KnownTable,
     /// Holders of whom someone knows something.
     pub(crate) known_any: u16,
+    /// Whether `known` and `known_any` are kept (random play turns it off: `fast.rs`).
+    pub(crate) track_known: bool,
     pub(crate) winner: u8,
     /// Elimination order per seat (1 = first out; 0 = still in).
     pub(crate) elim_order: [u8; MAX_PLAYERS],
@@ -366,6 +368,7 @@ impl BlenderState {
             phase: Phase::Turn,
             known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
             known_any: 0,
+            track_known: true,
             winner: NONE,
             elim_order: [0; MAX_PLAYERS],
             truncated: false,

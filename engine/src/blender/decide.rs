@@ -808,7 +808,7 @@ impl BlenderState {
                             found = s;
                             break;
                         }
-                        s = seat_after(s, 1, self.n, self.clockwise);
+                        s = self.seat_after_one(s);
                     }
                     if found != NONE {
                         self.res.cursor = found;
@@ -862,7 +862,7 @@ impl BlenderState {
             } else {
                 Stage::Window
             };
-            self.res.cursor = seat_after(self.res.player, 1, self.n, self.clockwise);
+            self.res.cursor = self.seat_after_one(self.res.player);
         }
     }
 

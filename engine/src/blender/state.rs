@@ -487,6 +487,26 @@ impl BlenderState {
         }
     }
 
+    /// The seat one place on from `from` in the current direction, in or out of the game
+    /// (`seat_after(from, 1, n, clockwise)`).
+    #[inline]
+    pub(crate) fn seat_after_one(&self, from: u8) -> u8 {
+        debug_assert!(from < self.n);
+        let s = if self.clockwise {
+            if from + 1 >= self.n {
+                0
+            } else {
+                from + 1
+            }
+        } else if from == 0 {
+            self.n - 1
+        } else {
+            from - 1
+        };
+        debug_assert_eq!(s, seat_after(from, 1, self.n, self.clockwise));
+        s
+    }
+
     /// Marks a hand as changed.
     #[inline]
     pub(crate) fn touch(&mut self, s: u8) {
@@ -496,6 +516,11 @@ impl BlenderState {
     /// The seat `steps` live places on from `from` (0: `from` itself), then passed on over
     /// pending Targeted Skips (each consumed).
     pub(crate) fn advance(&mut self, from: u8, steps: u8, log: &mut impl EventSink<Event>) -> u8 {
+        if steps == 1 && self.targeted_skips == [0; MAX_PLAYERS] {
+            // The common case: the next live seat (live whenever one is, so the checks below
+            // change nothing).
+            return self.next_alive(from);
+        }
         let mut s = from;
         for _ in 0..steps {
             s = self.next_alive(s);

@@ -106,3 +106,30 @@ fn jump_mask_reads_the_table_as_computed() {
         }
     }
 }
+
+/// `seat_after_one` is `seat_after(from, 1, n, clockwise)`, and `advance`'s one-step case is
+/// the general walk, for every table size, seat, direction and set of live seats.
+#[test]
+fn one_seat_on_is_the_general_walk() {
+    for n in 2..=crate::game::MAX_PLAYERS {
+        let mut s = BlenderState::deal(BlenderOptions::default(), n, 5);
+        for clockwise in [false, true] {
+            s.clockwise = clockwise;
+            for alive in 0..(1u16 << n) {
+                s.alive = alive;
+                for from in 0..n as u8 {
+                    assert_eq!(
+                        s.seat_after_one(from),
+                        crate::game::seat_after(from, 1, n as u8, clockwise)
+                    );
+                    let mut walk = from;
+                    walk = s.next_alive(walk);
+                    if !s.is_alive(walk) {
+                        walk = s.next_alive(walk);
+                    }
+                    assert_eq!(s.advance(from, 1, &mut crate::NoEvents), walk);
+                }
+            }
+        }
+    }
+}

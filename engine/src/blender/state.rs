@@ -269,6 +269,8 @@ pub struct BlenderState {
     pub(crate) phase: Phase,
     /// What each seat knows of the other hands (`knowledge.rs`).
     pub(crate) known: super::knowledge::KnownTable,
+    /// The rows of `known` stored (`knowledge.rs`): bit `s` of `known_rows[o]`.
+    pub(crate) known_rows: [u16; MAX_PLAYERS],
     /// Holders of whom someone knows something.
     pub(crate) known_any: u16,
     /// Whether `known` and `known_any` are kept (random play turns it off: `fast.rs`).
@@ -366,7 +368,8 @@ impl BlenderState {
             points: [NONE; MAX_PLAYERS],
             res: Res::new(0, NO_CARD, false, false, false),
             phase: Phase::Turn,
-            known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
+            known: super::knowledge::KnownTable::new(),
+            known_rows: [0; MAX_PLAYERS],
             known_any: 0,
             track_known: true,
             winner: NONE,

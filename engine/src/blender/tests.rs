@@ -133,3 +133,44 @@ fn one_seat_on_is_the_general_walk() {
         }
     }
 }
+
+/// The knowledge table's rows (stored only once written) read as a plain zeroed table would
+/// through random writes, clears and swaps.
+#[test]
+fn known_rows_read_as_a_plain_table() {
+    use crate::game::MAX_PLAYERS;
+    let mut t = BlenderState::deal(BlenderOptions::default(), 4, 1);
+    let mut plain = vec![[[0u8; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS];
+    let mut rng = Rng::new(8);
+    for step in 0..3_000 {
+        let o = rng.below(MAX_PLAYERS as u32) as usize;
+        let a = rng.below(MAX_PLAYERS as u32) as usize;
+        let b = rng.below(MAX_PLAYERS as u32) as usize;
+        let k = rng.below(NUM_KINDS as u32) as usize;
+        match rng.below(4) {
+            0 => {
+                t.known_row_mut(o, a)[k] += 1;
+                plain[o][a][k] += 1;
+            }
+            1 => {
+                t.known_clear(o, a);
+                plain[o][a] = [0; NUM_KINDS];
+            }
+            2 => {
+                t.known_swap(o, a, b);
+                plain[o].swap(a, b);
+            }
+            _ => {
+                let mut row = [0u8; NUM_KINDS];
+                row[k] = step as u8;
+                t.known_set(o, a, &row);
+                plain[o][a] = row;
+            }
+        }
+        for (o, rows) in plain.iter().enumerate() {
+            for (s, row) in rows.iter().enumerate() {
+                assert_eq!(t.known_row(o, s).copied().unwrap_or([0; NUM_KINDS]), *row);
+            }
+        }
+    }
+}

@@ -52,6 +52,63 @@ fn for_each_kind(m: &[u64; WORDS], mut f: impl FnMut(usize)) {
     }
 }
 
+/// The kinds identical to kind `k` shown with number `number` (section 10, B33; `families`:
+/// option `symbol_families`), as a bitset: the identical kinds, the `#` of its colour for a
+/// plain number or a `#`, and a `#` showing a number card's number takes that card's plain
+/// numbers too.
+pub(crate) fn jump_mask_of(k: usize, number: u8, families: bool) -> [u64; WORDS] {
+    let kd = &kinds()[k];
+    let mut m = if families {
+        *family_ident_mask(k)
+    } else {
+        *ident_mask(k)
+    };
+    let ident = kd.ident as usize;
+    if kd.normal.color != WILD {
+        let c = kd.normal.color;
+        let hash = colored(c, face::HASH);
+        let is_plain = ident % super::cards::FACES < 13 && ident < super::cards::FIRST_WILD;
+        if is_plain || k == hash {
+            m[hash >> 6] |= 1 << (hash & 63);
+        }
+        if k == hash && number != NO_NUMBER && number <= 12 {
+            let plain = ident_mask(colored(c, number as usize));
+            for w in 0..WORDS {
+                m[w] |= plain[w];
+            }
+        }
+    }
+    m
+}
+
+/// `jump_mask_of` by the shown kind alone (without a number), and the colour of each coloured
+/// `#` kind (`WILD` for the others), whose number adds the rest; one table per value of
+/// option `symbol_families`, each built when first needed.
+struct JumpTable {
+    base: Vec<[u64; WORDS]>,
+    hash_color: Vec<u8>,
+}
+
+fn jump_table(families: bool) -> &'static JumpTable {
+    static T: [std::sync::OnceLock<JumpTable>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    T[families as usize].get_or_init(|| JumpTable {
+        base: (0..NUM_KINDS)
+            .map(|k| jump_mask_of(k, NO_NUMBER, families))
+            .collect(),
+        hash_color: (0..NUM_KINDS)
+            .map(|k| {
+                let c = kinds()[k].normal.color;
+                if c != WILD && k == colored(c, face::HASH) {
+                    c
+                } else {
+                    WILD
+                }
+            })
+            .collect(),
+    })
+}
+
 impl BlenderState {
     /// Whether two symbol sets share a symbol (section 3; B2's families as an option).
     #[inline]
@@ -190,29 +247,20 @@ impl BlenderState {
         }
     }
 
-    /// The kinds identical to the shown card (section 10, B33), as a bitset.
+    /// The kinds identical to the shown card (section 10, B33), as a bitset: `jump_mask_of`
+    /// read from `jump_table` (the shown kind's part) and, for a coloured `#` showing a number
+    /// card's number, the plain numbers of its colour.
+    #[inline]
     pub(crate) fn jump_mask(&self) -> [u64; WORDS] {
         let sh = self.shown;
         let k = sh.kind as usize;
-        let kd = &kinds()[k];
-        let mut m = if self.opts.symbol_families {
-            *family_ident_mask(k)
-        } else {
-            *ident_mask(k)
-        };
-        let ident = kd.ident as usize;
-        if kd.normal.color != WILD {
-            let c = kd.normal.color;
-            let hash = colored(c, face::HASH);
-            let is_plain = ident % super::cards::FACES < 13 && ident < super::cards::FIRST_WILD;
-            if is_plain || k == hash {
-                m[hash >> 6] |= 1 << (hash & 63);
-            }
-            if k == hash && sh.number != NO_NUMBER && sh.number <= 12 {
-                let plain = ident_mask(colored(c, sh.number as usize));
-                for w in 0..WORDS {
-                    m[w] |= plain[w];
-                }
+        let t = jump_table(self.opts.symbol_families);
+        let mut m = t.base[k];
+        let c = t.hash_color[k];
+        if c != WILD && sh.number != NO_NUMBER && sh.number <= 12 {
+            let plain = ident_mask(colored(c, sh.number as usize));
+            for w in 0..WORDS {
+                m[w] |= plain[w];
             }
         }
         m
@@ -760,7 +808,7 @@ impl BlenderState {
                             found = s;
                             break;
                         }
-                        s = seat_after(s, 1, self.n, self.clockwise);
+                        s = self.seat_after_one(s);
                     }
                     if found != NONE {
                         self.res.cursor = found;
@@ -814,7 +862,7 @@ impl BlenderState {
             } else {
                 Stage::Window
             };
-            self.res.cursor = seat_after(self.res.player, 1, self.n, self.clockwise);
+            self.res.cursor = self.seat_after_one(self.res.player);
         }
     }
 

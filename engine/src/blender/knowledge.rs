@@ -6,13 +6,94 @@
 //! Roulette's turned cards, a card given in a Swap (its giver), a whole hand given away in a
 //! Trade, Force Trade or Pass (its giver). Bounds move with a hand that changes seats, shrink
 //! when a holder plays or loses cards, and are cleared when a hand is burned.
+//!
+//! Random play reads no seat's knowledge: `Game::play_random` (`fast.rs`) turns the bookkeeping
+//! off (`BlenderState::track_known`), and every update below then does nothing.
 
 use super::cards::NUM_KINDS;
 use super::state::{bit, BlenderState};
 use crate::game::MAX_PLAYERS;
+use std::mem::MaybeUninit;
 
-/// `known[o][s][k]`: copies of kind `k` observer `o` knows seat `s` holds.
-pub type KnownTable = [[[u8; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS];
+/// `known[o][s][k]`: copies of kind `k` observer `o` knows seat `s` holds, row by row: a row
+/// never written since the deal (or cleared since) is all zero without being stored, so a new
+/// table costs nothing to make (its 28.7 KB are neither zeroed at the deal nor touched in
+/// random play). Which rows are stored is `BlenderState::known_rows` (bit `s` of
+/// `known_rows[o]`), kept apart so that making the table writes nothing; rows are read through
+/// `known_row` and written through `known_row_mut`, `known_set`, `known_clear` and
+/// `known_swap`.
+#[derive(Clone, Copy)]
+pub struct KnownTable {
+    rows: [[MaybeUninit<[u8; NUM_KINDS]>; MAX_PLAYERS]; MAX_PLAYERS],
+}
+
+impl KnownTable {
+    /// No row stored.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        KnownTable {
+            rows: [[MaybeUninit::uninit(); MAX_PLAYERS]; MAX_PLAYERS],
+        }
+    }
+}
+
+impl Default for KnownTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BlenderState {
+    /// Row `(o, s)` of the knowledge table, or `None` when it is all zero.
+    #[inline]
+    pub(crate) fn known_row(&self, o: usize, s: usize) -> Option<&[u8; NUM_KINDS]> {
+        if self.known_rows[o] >> s & 1 == 0 {
+            return None;
+        }
+        // SAFETY: a row is initialised while its `known_rows` bit is set (`known_row_mut`,
+        // `known_set`; `known_swap` moves the bits with the rows).
+        Some(unsafe { self.known.rows[o][s].assume_init_ref() })
+    }
+
+    /// Row `(o, s)` to write (zeroed first when it was not stored).
+    #[inline]
+    pub(crate) fn known_row_mut(&mut self, o: usize, s: usize) -> &mut [u8; NUM_KINDS] {
+        if self.known_rows[o] >> s & 1 == 0 {
+            self.known.rows[o][s].write([0; NUM_KINDS]);
+            self.known_rows[o] |= 1 << s;
+        }
+        // SAFETY: written just above, or initialised while its bit was set.
+        unsafe { self.known.rows[o][s].assume_init_mut() }
+    }
+
+    /// Copies of kind `k` in row `(o, s)`.
+    #[inline]
+    pub(crate) fn known_get(&self, o: usize, s: usize, k: usize) -> u8 {
+        self.known_row(o, s).map_or(0, |r| r[k])
+    }
+
+    /// Row `(o, s)` becomes `row`.
+    #[inline]
+    pub(crate) fn known_set(&mut self, o: usize, s: usize, row: &[u8; NUM_KINDS]) {
+        self.known.rows[o][s].write(*row);
+        self.known_rows[o] |= 1 << s;
+    }
+
+    /// Row `(o, s)` becomes all zero.
+    #[inline]
+    pub(crate) fn known_clear(&mut self, o: usize, s: usize) {
+        self.known_rows[o] &= !(1 << s);
+    }
+
+    /// Rows `(o, a)` and `(o, b)` trade places.
+    #[inline]
+    pub(crate) fn known_swap(&mut self, o: usize, a: usize, b: usize) {
+        self.known.rows[o].swap(a, b);
+        let v = self.known_rows[o];
+        let (va, vb) = (v >> a & 1, v >> b & 1);
+        self.known_rows[o] = v & !(1 << a) & !(1 << b) | vb << a | va << b;
+    }
+}
 
 impl BlenderState {
     /// Copies what `o` knows of `s`'s hand into `row` (bounded by the hand itself).
@@ -20,33 +101,39 @@ impl BlenderState {
         if self.known_any & bit(s) == 0 {
             return;
         }
+        let Some(known) = self.known_row(o as usize, s as usize) else {
+            row.fill(0);
+            return;
+        };
         let h = &self.hands[s as usize];
         for (k, r) in row.iter_mut().enumerate() {
-            *r = self.known[o as usize][s as usize][k].min(h.count(k));
+            *r = known[k].min(h.count(k));
         }
     }
 
     /// `s` lost a card of kind `k`: every bound above the count left shrinks to it.
     #[inline]
     pub(crate) fn k_removed(&mut self, s: u8, k: usize) {
-        if self.known_any & bit(s) == 0 {
+        if !self.track_known || self.known_any & bit(s) == 0 {
             return;
         }
         let c = self.hands[s as usize].count(k);
         for o in 0..self.n as usize {
-            let v = &mut self.known[o][s as usize][k];
-            if *v > c {
-                *v = c;
+            if self.known_get(o, s as usize, k) > c {
+                self.known_row_mut(o, s as usize)[k] = c;
             }
         }
     }
 
     /// Everyone saw `s` receive `c` cards of kind `k`.
     pub(crate) fn k_public(&mut self, s: u8, k: usize, c: u8) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
         for o in 0..self.n as usize {
             if o != s as usize {
-                let v = &mut self.known[o][s as usize][k];
+                let v = &mut self.known_row_mut(o, s as usize)[k];
                 *v = v.saturating_add(c);
             }
         }
@@ -54,10 +141,13 @@ impl BlenderState {
 
     /// Everyone saw that `s` holds at least one card of kind `k` (a card shown and kept).
     pub(crate) fn k_shown(&mut self, s: u8, k: usize) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
         for o in 0..self.n as usize {
             if o != s as usize {
-                let v = &mut self.known[o][s as usize][k];
+                let v = &mut self.known_row_mut(o, s as usize)[k];
                 *v = (*v).max(1);
             }
         }
@@ -65,18 +155,21 @@ impl BlenderState {
 
     /// `o` gave `s` one card of kind `k` (a Swap): `o` knows it is there.
     pub(crate) fn k_given(&mut self, o: u8, s: u8, k: usize) {
+        if !self.track_known {
+            return;
+        }
         self.known_any |= bit(s);
-        let v = &mut self.known[o as usize][s as usize][k];
+        let v = &mut self.known_row_mut(o as usize, s as usize)[k];
         *v = v.saturating_add(1);
     }
 
     /// `s`'s hand was burned: nothing is known of the new (empty) hand.
     pub(crate) fn k_cleared(&mut self, s: u8) {
-        if self.known_any & bit(s) == 0 {
+        if !self.track_known || self.known_any & bit(s) == 0 {
             return;
         }
         for o in 0..MAX_PLAYERS {
-            self.known[o][s as usize] = [0; NUM_KINDS];
+            self.known_clear(o, s as usize);
         }
         self.known_any &= !bit(s);
     }
@@ -84,37 +177,44 @@ impl BlenderState {
     /// Seats `a` and `b` exchanged hands: the bounds follow the hands, and each knows the hand
     /// it gave away.
     pub(crate) fn k_exchanged(&mut self, a: u8, b: u8) {
+        if !self.track_known {
+            return;
+        }
         let (a, b) = (a as usize, b as usize);
         for o in 0..self.n as usize {
-            self.known[o].swap(a, b);
+            self.known_swap(o, a, b);
         }
-        self.known[a][b] = *self.hands[b].counts();
-        self.known[b][a] = *self.hands[a].counts();
-        self.known[a][a] = [0; NUM_KINDS];
-        self.known[b][b] = [0; NUM_KINDS];
+        let (ha, hb) = (*self.hands[a].counts(), *self.hands[b].counts());
+        self.known_set(a, b, &hb);
+        self.known_set(b, a, &ha);
+        self.known_clear(a, a);
+        self.known_clear(b, b);
         self.known_any |= bit(a as u8) | bit(b as u8);
     }
 
     /// Hands moved one seat on along `order` (order[i]'s hand went to order[i+1], the last's
     /// to order[0]): the bounds follow, and each giver knows the hand it passed.
     pub(crate) fn k_passed(&mut self, order: &[u8]) {
+        if !self.track_known {
+            return;
+        }
         let m = order.len();
         for o in 0..self.n as usize {
-            let last = self.known[o][order[m - 1] as usize];
+            // The rotation as swaps: order[0] takes the last row, then each the one before.
             for i in (1..m).rev() {
-                self.known[o][order[i] as usize] = self.known[o][order[i - 1] as usize];
+                self.known_swap(o, order[i] as usize, order[i - 1] as usize);
             }
-            self.known[o][order[0] as usize] = last;
         }
         for i in 0..m {
             let giver = order[i] as usize;
             let receiver = order[(i + 1) % m] as usize;
             if giver != receiver {
-                self.known[giver][receiver] = *self.hands[receiver].counts();
+                let row = *self.hands[receiver].counts();
+                self.known_set(giver, receiver, &row);
             }
         }
         for &s in order {
-            self.known[s as usize][s as usize] = [0; NUM_KINDS];
+            self.known_clear(s as usize, s as usize);
             self.known_any |= bit(s);
         }
     }

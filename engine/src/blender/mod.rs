@@ -87,7 +87,9 @@ impl Game for BlenderState {
         self.legal(&mut l);
         l.get(rng.below(l.len() as u32) as usize)
     }
-    /// The fused loop of `fast.rs`: the generic loop's actions, generators and final state.
+    /// The fused loop of `fast.rs`: the generic loop's actions, generators and final state,
+    /// but for the knowledge rows (what each seat knows of the other hands), which random play
+    /// does not keep: they are left stale, and the finished game's views are not to be read.
     fn play_random(&mut self, rngs: &mut [crate::Rng]) {
         self.random_playout(rngs)
     }

@@ -77,7 +77,7 @@ impl SearchGame for BlenderState {
         for o in 0..MAX_PLAYERS {
             if o != v {
                 for t in 0..MAX_PLAYERS {
-                    s.known[o][t] = [0; NUM_KINDS];
+                    s.known_clear(o, t);
                 }
             }
         }

@@ -269,8 +269,12 @@ pub struct BlenderState {
     pub(crate) phase: Phase,
     /// What each seat knows of the other hands (`knowledge.rs`).
     pub(crate) known: super::knowledge::KnownTable,
+    /// The rows of `known` stored (`knowledge.rs`): bit `s` of `known_rows[o]`.
+    pub(crate) known_rows: [u16; MAX_PLAYERS],
     /// Holders of whom someone knows something.
     pub(crate) known_any: u16,
+    /// Whether `known` and `known_any` are kept (random play turns it off: `fast.rs`).
+    pub(crate) track_known: bool,
     pub(crate) winner: u8,
     /// Elimination order per seat (1 = first out; 0 = still in).
     pub(crate) elim_order: [u8; MAX_PLAYERS],
@@ -364,8 +368,10 @@ impl BlenderState {
             points: [NONE; MAX_PLAYERS],
             res: Res::new(0, NO_CARD, false, false, false),
             phase: Phase::Turn,
-            known: [[[0; NUM_KINDS]; MAX_PLAYERS]; MAX_PLAYERS],
+            known: super::knowledge::KnownTable::new(),
+            known_rows: [0; MAX_PLAYERS],
             known_any: 0,
+            track_known: true,
             winner: NONE,
             elim_order: [0; MAX_PLAYERS],
             truncated: false,
@@ -484,6 +490,26 @@ impl BlenderState {
         }
     }
 
+    /// The seat one place on from `from` in the current direction, in or out of the game
+    /// (`seat_after(from, 1, n, clockwise)`).
+    #[inline]
+    pub(crate) fn seat_after_one(&self, from: u8) -> u8 {
+        debug_assert!(from < self.n);
+        let s = if self.clockwise {
+            if from + 1 >= self.n {
+                0
+            } else {
+                from + 1
+            }
+        } else if from == 0 {
+            self.n - 1
+        } else {
+            from - 1
+        };
+        debug_assert_eq!(s, seat_after(from, 1, self.n, self.clockwise));
+        s
+    }
+
     /// Marks a hand as changed.
     #[inline]
     pub(crate) fn touch(&mut self, s: u8) {
@@ -493,6 +519,11 @@ impl BlenderState {
     /// The seat `steps` live places on from `from` (0: `from` itself), then passed on over
     /// pending Targeted Skips (each consumed).
     pub(crate) fn advance(&mut self, from: u8, steps: u8, log: &mut impl EventSink<Event>) -> u8 {
+        if steps == 1 && self.targeted_skips == [0; MAX_PLAYERS] {
+            // The common case: the next live seat (live whenever one is, so the checks below
+            // change nothing).
+            return self.next_alive(from);
+        }
         let mut s = from;
         for _ in 0..steps {
             s = self.next_alive(s);

@@ -277,9 +277,30 @@ mod tests {
         r
     }
 
-    /// The table agrees with the search for every `(max, ops)` on every multiset of up to
-    /// four cards of each value (exhaustively in a release build, 2.3 M searches of ten
-    /// targets; in a debug build those of up to five cards and one in 200 of the others).
+    /// Every `(max, ops)` with its table, and every multiset of up to four cards of each value
+    /// 2-9 (in a debug build, those of up to five cards and one in 200 of the others).
+    fn for_each_multiset(seed: u64, mut f: impl FnMut(u8, u8, &MathTable, [u8; 8])) {
+        let mut rng = crate::Rng::new(seed);
+        for max in 2..=4u8 {
+            for ops in 4..=5u8 {
+                let t = math_table(max, ops);
+                for idx in 0..5u32.pow(8) {
+                    let mut avail = [0u8; 8];
+                    let mut x = idx;
+                    for a in avail.iter_mut() {
+                        *a = (x % 5) as u8;
+                        x /= 5;
+                    }
+                    let total: u8 = avail.iter().sum();
+                    if cfg!(debug_assertions) && total > 5 && rng.below(200) != 0 {
+                        continue;
+                    }
+                    f(max, ops, &t, avail);
+                }
+            }
+        }
+    }
+
     #[test]
     fn byte_mask_fills_the_bytes_of_the_bits() {
         for b in 0..256u64 {
@@ -288,73 +309,41 @@ mod tests {
         }
     }
 
-    /// `first_word` agrees with the search from a first operand on every multiset of up to
-    /// four cards of each value (in a debug build, those of up to five cards and one in 200
-    /// of the others).
+    /// `first_word` agrees with the search from a first operand on every multiset.
     #[test]
     fn first_operand_table_matches_the_search() {
-        let mut rng = crate::Rng::new(8);
-        for max in 2..=4u8 {
-            for ops in 4..=5u8 {
-                let t = math_table(max, ops);
-                for idx in 0..5u32.pow(8) {
-                    let mut avail = [0u8; 8];
-                    let mut x = idx;
-                    for a in avail.iter_mut() {
-                        *a = (x % 5) as u8;
-                        x /= 5;
-                    }
-                    let total: u8 = avail.iter().sum();
-                    if cfg!(debug_assertions) && total > 5 && rng.below(200) != 0 {
-                        continue;
-                    }
-                    for i in 0..8 {
-                        if avail[i] == 0 {
-                            continue;
-                        }
-                        let mut a = [0u8; 10];
-                        a[2..].copy_from_slice(&avail);
-                        a[2 + i] -= 1;
-                        let v = 2 + i as i32;
-                        let want = (0..10).fold(0u16, |r, tg| {
-                            let ok = super::super::state::math_reach(tg, max, ops, v, v, 1, &mut a);
-                            r | (ok as u16) << tg
-                        });
-                        assert_eq!(
-                            t.first_word(u64::from_le_bytes(avail), 2 + i as u8),
-                            want,
-                            "max {max} ops {ops} avail {avail:?} first {v}"
-                        );
-                    }
+        for_each_multiset(8, |max, ops, t, avail| {
+            for i in 0..8 {
+                if avail[i] == 0 {
+                    continue;
                 }
+                let mut a = [0u8; 10];
+                a[2..].copy_from_slice(&avail);
+                a[2 + i] -= 1;
+                let v = 2 + i as i32;
+                let want = (0..10).fold(0u16, |r, tg| {
+                    let ok = super::super::state::math_reach(tg, max, ops, v, v, 1, &mut a);
+                    r | (ok as u16) << tg
+                });
+                assert_eq!(
+                    t.first_word(u64::from_le_bytes(avail), 2 + i as u8),
+                    want,
+                    "max {max} ops {ops} avail {avail:?} first {v}"
+                );
             }
-        }
+        });
     }
 
+    /// The table agrees with the search for every `(max, ops)` on every multiset
+    /// (exhaustively in a release build, 2.3 M searches of ten targets).
     #[test]
     fn table_matches_the_search() {
-        let mut rng = crate::Rng::new(7);
-        for max in 2..=4u8 {
-            for ops in 4..=5u8 {
-                let t = math_table(max, ops);
-                for idx in 0..5u32.pow(8) {
-                    let mut avail = [0u8; 8];
-                    let mut x = idx;
-                    for a in avail.iter_mut() {
-                        *a = (x % 5) as u8;
-                        x /= 5;
-                    }
-                    let total: u8 = avail.iter().sum();
-                    if cfg!(debug_assertions) && total > 5 && rng.below(200) != 0 {
-                        continue;
-                    }
-                    assert_eq!(
-                        t.reach(&avail),
-                        by_search(&avail, max, ops),
-                        "max {max} ops {ops} avail {avail:?}"
-                    );
-                }
-            }
-        }
+        for_each_multiset(7, |max, ops, t, avail| {
+            assert_eq!(
+                t.reach(&avail),
+                by_search(&avail, max, ops),
+                "max {max} ops {ops} avail {avail:?}"
+            );
+        });
     }
 }

@@ -119,13 +119,9 @@ impl MathTable {
         if v != 0 {
             return v;
         }
-        let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
+        let (total, mut avail) = unpack(idx);
         let mut r = FILLED;
         if (2..=self.max).contains(&total) {
-            let mut avail = [0u8; 10];
-            for (j, a) in avail[2..].iter_mut().enumerate() {
-                *a = (idx >> (2 * j) & 3) as u8;
-            }
             avail[2 + i] -= 1;
             let v = 2 + i as i32;
             for op in 0..self.ops {
@@ -165,14 +161,9 @@ impl MathTable {
         if v != 0 {
             return v;
         }
-        // The multiset's size: the sum of its two-bit counts.
-        let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
+        let (total, mut avail) = unpack(idx);
         let mut r = FILLED;
         if (2..=self.max).contains(&total) {
-            let mut avail = [0u8; 10];
-            for (i, a) in avail[2..].iter_mut().enumerate() {
-                *a = (idx >> (2 * i) & 3) as u8;
-            }
             exact(&mut avail, total, self.ops, 0, 0, 0, NO_OP, &mut r);
         }
         // The multisets one card smaller: one per value present, the lowest set bit of each
@@ -213,6 +204,17 @@ pub(crate) fn byte_mask(bits: u64) -> u64 {
     let each = ((bits & 0xff) * 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
     let top = (each + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
     (top >> 7) * 0xff
+}
+
+/// A table index's multiset: its size (the sum of its two-bit counts) and its counts by value
+/// (`avail[v]` for the values 2-9; 0 and 1 empty), as the search takes them.
+fn unpack(idx: usize) -> (u8, [u8; 10]) {
+    let total = ((idx & 0x5555).count_ones() + 2 * (idx & 0xaaaa).count_ones()) as u8;
+    let mut avail = [0u8; 10];
+    for (j, a) in avail[2..].iter_mut().enumerate() {
+        *a = (idx >> (2 * j) & 3) as u8;
+    }
+    (total, avail)
 }
 
 /// Adds to `out` the numbers 0-9 that the operands `avail` (`total` of them), all used, make

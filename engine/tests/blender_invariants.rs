@@ -87,15 +87,9 @@ fn play_random(opts: BlenderOptions, players: usize, seed: u64) -> (BlenderState
                 panic!("{e} (seed {seed}, step {steps})");
             }
         }
-        st.legal_actions(&mut legal);
-        let Some((seat, kind)) = st.to_act() else {
-            assert!(legal.is_empty());
+        let Some((seat, _)) = common::next_decision(&st, &mut legal, seed, steps as u64) else {
             break;
         };
-        assert!(
-            !legal.is_empty(),
-            "a legal action for seat {seat} at {kind:?} (seed {seed})\n{st:?}"
-        );
         assert!(!st.eliminated(seat), "an eliminated seat never acts");
         for s in 0..players as u8 {
             if st.eliminated(s) {

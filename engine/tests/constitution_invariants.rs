@@ -79,15 +79,9 @@ fn play_random(opts: ConOptions, players: usize, seed: u64, accuse_odds: u32) ->
                 "a knowledge bound is not a fact (seed {seed}, step {steps})"
             );
         }
-        st.legal_actions(&mut legal);
-        let Some((seat, kind)) = st.to_act() else {
-            assert!(legal.is_empty());
+        if common::next_decision(&st, &mut legal, seed, steps as u64).is_none() {
             break;
-        };
-        assert!(
-            !legal.is_empty(),
-            "a legal action for seat {seat} at {kind:?}: {st:?} (seed {seed})"
-        );
+        }
         for w in legal.as_slice().windows(2) {
             assert!(w[0] < w[1], "legal actions ascending and distinct");
         }

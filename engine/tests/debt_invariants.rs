@@ -80,15 +80,9 @@ fn play_random(opts: DebtOptions, players: usize, seed: u64) -> (DebtState, u32)
                 );
             }
         }
-        st.legal_actions(&mut legal);
-        let Some((seat, kind)) = st.to_act() else {
-            assert!(legal.is_empty());
+        if common::next_decision(&st, &mut legal, seed, steps as u64).is_none() {
             break;
-        };
-        assert!(
-            !legal.is_empty(),
-            "a legal action for seat {seat} at {kind:?} (seed {seed})"
-        );
+        }
         let a = common::check_step(
             &mut st,
             &legal,

@@ -59,16 +59,10 @@ fn play_random(opts: HotDeathOptions, players: usize, seed: u64) -> (HotDeathSta
             deck,
             "cards conserved (seed {seed}, step {steps})"
         );
-        st.legal_actions(&mut legal);
-        let Some((seat, kind)) = st.to_act() else {
-            assert!(legal.is_empty());
+        let Some((seat, kind)) = common::next_decision(&st, &mut legal, seed, steps as u64) else {
             assert!(st.is_terminal());
             break;
         };
-        assert!(
-            !legal.is_empty(),
-            "a legal action for seat {seat} at {kind:?}"
-        );
         if kind != DecisionKind::ChooseNumber {
             assert!(
                 st.is_active(seat as usize),

@@ -99,11 +99,9 @@ fn play_random(opts: UberOptions, players: usize, seed: u64) -> (UberState, u32)
         if let Err(e) = st.knowledge().consistent(&hands) {
             panic!("knowledge bound not a fact (seed {seed}, step {steps}): {e}");
         }
-        st.legal_actions(&mut legal);
-        let Some((seat, kind)) = st.to_act() else {
-            assert!(legal.is_empty());
+        if common::next_decision(&st, &mut legal, seed, steps as u64).is_none() {
             break;
-        };
+        }
         if !dealing(st.phase()) {
             for s in 0..players {
                 assert!(
@@ -113,11 +111,6 @@ fn play_random(opts: UberOptions, players: usize, seed: u64) -> (UberState, u32)
                 );
             }
         }
-        assert!(
-            !legal.is_empty(),
-            "a legal action for seat {seat} at {kind:?}, {:?} (seed {seed})",
-            st.phase()
-        );
         let a = common::check_step(
             &mut st,
             &legal,

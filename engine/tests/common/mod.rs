@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::fmt::Debug;
-use uno_engine::{stream_seed, Action, ActionList, Game, Rng};
+use uno_engine::{stream_seed, Action, ActionList, DecisionKind, Game, Rng, Seat};
 
 /// Plays `start` to the end twice, once with the variant's fused `Game::play_random` and once
 /// with the generic loop `apply(sample_legal(rngs[seat]))`, each seat drawing from stream
@@ -75,4 +75,28 @@ pub fn check_step<G: Game + Debug>(
     assert_eq!(fast, a, "sample_legal = legal[below(len)] ({what})");
     assert_eq!(&fast_rng, rng, "{what}");
     a
+}
+
+/// The next decision of a random walk: fills `legal` with the state's legal list and returns
+/// who acts and at what, asserting that the list is empty exactly when nobody is to act (the
+/// walk's end: `None`). `seed` and `step` name the walk's position in a failure.
+pub fn next_decision<G: Game + Debug>(
+    st: &G,
+    legal: &mut ActionList,
+    seed: u64,
+    step: u64,
+) -> Option<(Seat, DecisionKind)> {
+    st.legal_actions(legal);
+    let Some((seat, kind)) = st.to_act() else {
+        assert!(
+            legal.is_empty(),
+            "no legal action once nobody acts (seed {seed}, step {step})"
+        );
+        return None;
+    };
+    assert!(
+        !legal.is_empty(),
+        "a legal action for seat {seat} at {kind:?} (seed {seed}, step {step})\n{st:?}"
+    );
+    Some((seat, kind))
 }

@@ -63,6 +63,30 @@ const fn playable_table() -> [[u64; 8]; 64] {
     t
 }
 
+/// A sampled turn-start action (`sample_start_move`), decoded: the fused loop applies a buy or
+/// proceeds without encoding the action and decoding it again.
+#[derive(Clone, Copy)]
+enum StartMove {
+    /// `PROCEED`.
+    Proceed,
+    /// `buy(seat, count)`.
+    Buy(u8, u8),
+    /// Another action (`TAKE_ONE`, `COMBINE`, a withdrawal), applied by `step`.
+    Other(Action),
+}
+
+impl StartMove {
+    /// The action code.
+    #[inline(always)]
+    fn action(self) -> Action {
+        match self {
+            StartMove::Proceed => PROCEED,
+            StartMove::Buy(t, c) => buy(t, c),
+            StartMove::Other(a) => a,
+        }
+    }
+}
+
 impl DebtState {
     /// The kinds in `current`'s hand that can start a play (S3), as a bitset: with a colour in
     /// play, the kinds of that colour, of the top card's rank, and the wilds; with none, every
@@ -173,27 +197,27 @@ impl DebtState {
                 }
                 Phase::Start { took } => {
                     let me = self.current;
-                    let a = self.sample_start(took, &mut rngs[me as usize]);
-                    if a == PROCEED {
-                        // As `step` does for PROCEED; the play follows at once.
-                        self.counters.actions += 1;
-                        self.phase = Phase::Play;
-                        self.check_cap(&mut NoEvents);
-                        if self.phase == Phase::Play {
-                            self.random_play(rngs, false);
+                    match self.sample_start_move(took, &mut rngs[me as usize]) {
+                        StartMove::Proceed => {
+                            // As `step` does for PROCEED; the play follows at once.
+                            self.counters.actions += 1;
+                            self.phase = Phase::Play;
+                            self.check_cap(&mut NoEvents);
+                            if self.phase == Phase::Play {
+                                self.random_play(rngs, false);
+                            }
                         }
-                    } else if (BUY..ATTACK).contains(&a) {
-                        // As `step` does for a buy; the play follows at once.
-                        self.counters.actions += 1;
-                        let i = a - BUY;
-                        self.buy::<false>(me, (i / 9) as u8, (i % 9 + 1) as u8, &mut NoEvents);
-                        self.phase = Phase::Play;
-                        self.check_cap(&mut NoEvents);
-                        if self.phase == Phase::Play {
-                            self.random_play(rngs, false);
+                        StartMove::Buy(t, c) => {
+                            // As `step` does for a buy; the play follows at once.
+                            self.counters.actions += 1;
+                            self.buy::<false>(me, t, c, &mut NoEvents);
+                            self.phase = Phase::Play;
+                            self.check_cap(&mut NoEvents);
+                            if self.phase == Phase::Play {
+                                self.random_play(rngs, false);
+                            }
                         }
-                    } else {
-                        self.step::<false>(a, &mut NoEvents);
+                        StartMove::Other(a) => self.step::<false>(a, &mut NoEvents),
                     }
                 }
                 Phase::Over => return,
@@ -323,20 +347,20 @@ impl DebtState {
                 }
                 base + t as Action
             }
-            Phase::Start { took } => self.sample_start(took, rng),
+            Phase::Start { took } => self.sample_start_move(took, rng).action(),
             Phase::Over => unreachable!("no action is legal once the game is over"),
         }
     }
 
     #[inline(always)]
-    fn sample_start(&self, took: bool, rng: &mut Rng) -> Action {
+    fn sample_start_move(&self, took: bool, rng: &mut Rng) -> StartMove {
         let me = self.current;
         let mi = me as usize;
         let pile = self.piles[mi].len() as u32;
         let take = pile > 0 && !took;
         if take && self.hands[mi].is_empty() {
             rng.below(1);
-            return TAKE_ONE;
+            return StartMove::Other(TAKE_ONE);
         }
         let power = self.power(me) as u32;
         let own = if pile > 0 && self.color == self.power_color(me) {
@@ -361,16 +385,16 @@ impl DebtState {
         let mut i = rng.below(total);
         if take {
             if i == 0 {
-                return TAKE_ONE;
+                return StartMove::Other(TAKE_ONE);
             }
             i -= 1;
         }
         if i == 0 {
-            return PROCEED;
+            return StartMove::Proceed;
         }
         i -= 1;
         if i < own {
-            return if i == 0 { COMBINE } else { withdraw(i as u8) };
+            return StartMove::Other(if i == 0 { COMBINE } else { withdraw(i as u8) });
         }
         i -= own;
         let mut m = others;
@@ -379,7 +403,7 @@ impl DebtState {
             m &= m - 1;
             let c = power.min(self.piles[t as usize].len() as u32);
             if i < c {
-                return buy(t, i as u8 + 1);
+                return StartMove::Buy(t, i as u8 + 1);
             }
             i -= c;
         }

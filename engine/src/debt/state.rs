@@ -598,21 +598,30 @@ impl DebtState {
     /// `seat` takes `count` random cards from their own pile into the hand (face down).
     #[inline(always)]
     fn take_own<const KNOW: bool>(&mut self, seat: u8, count: u8, log: &mut impl EventSink<Event>) {
+        let mut r = self.rng.clone();
+        self.take_own_with::<KNOW>(seat, count, &mut r, log);
+        self.rng = r;
+        self.sync_pile(seat);
+    }
+
+    /// `take_own` drawing from `rng` (the game's generator, held by the caller), leaving
+    /// `pile_seats` to the caller.
+    #[inline(always)]
+    fn take_own_with<const KNOW: bool>(
+        &mut self,
+        seat: u8,
+        count: u8,
+        rng: &mut Rng,
+        log: &mut impl EventSink<Event>,
+    ) {
         let s = seat as usize;
         let own = &mut self.own_pile[s];
-        Self::pile_to_hand(
-            &mut self.piles[s],
-            &mut self.hands[s],
-            &mut self.rng,
-            count,
-            |k| {
-                if KNOW {
-                    own[k as usize] = own[k as usize].saturating_sub(1);
-                }
-                log.event(Event::FromPile { seat, card: k });
-            },
-        );
-        self.sync_pile(seat);
+        Self::pile_to_hand(&mut self.piles[s], &mut self.hands[s], rng, count, |k| {
+            if KNOW {
+                own[k as usize] = own[k as usize].saturating_sub(1);
+            }
+            log.event(Event::FromPile { seat, card: k });
+        });
         if KNOW {
             Self::pile_lost_unseen(&mut self.known_pile[s], count);
         }
@@ -1210,11 +1219,14 @@ impl DebtState {
             self.reset_debt_from_top(log);
         }
         let drawn = (count as u16).saturating_sub(from_area) as usize;
+        // The game's generator is held here for the draws and the card taken back, and
+        // `pile_seats` synced once at the end (nothing reads them in between).
+        let mut r = self.rng.clone();
         if drawn <= self.melon.len() {
             // No reshuffle on the way: one batch, the same cards and random numbers as
             // `draw_melon` one at a time.
             let (pile, own) = (&mut self.piles[s], &mut self.own_pile[s]);
-            self.melon.draw_many(drawn, &mut self.rng, |k| {
+            self.melon.draw_many(drawn, &mut r, |k| {
                 pile.add(k as usize);
                 if KNOW {
                     own[k as usize] += 1;
@@ -1227,6 +1239,7 @@ impl DebtState {
             });
             self.counters.cards_drawn += drawn as u32;
         } else {
+            self.rng = r;
             for _ in 0..drawn {
                 let Some(k) = self.draw_melon(log) else { break };
                 self.piles[s].add(k as usize);
@@ -1239,11 +1252,13 @@ impl DebtState {
                     public: false,
                 });
             }
+            r = self.rng.clone();
         }
-        self.sync_pile(me);
         if !self.piles[s].is_empty() {
-            self.take_own::<KNOW>(me, 1, log);
+            self.take_own_with::<KNOW>(me, 1, &mut r, log);
         }
+        self.rng = r;
+        self.sync_pile(me);
         let next = self.next_seat(me, 1);
         self.end_turn(me, next, log);
     }

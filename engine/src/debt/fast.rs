@@ -221,13 +221,24 @@ impl DebtState {
                     }
                 }
                 Phase::Over => return,
-                _ => {
-                    let (seat, _) = self.actor().expect("a decision");
-                    let a = self.sample(&mut rngs[seat as usize]);
-                    self.step::<false>(a, &mut NoEvents);
-                }
+                _ => self.random_other(rngs),
             }
         }
+    }
+
+    /// A decision the fused loop does not sample itself (the UNO call, the DEBT window, a group
+    /// at the action cap), sampled as `sample` does and applied by `step`: out of line.
+    #[inline(never)]
+    fn random_other(&mut self, rngs: &mut [Rng; MAX_PLAYERS]) {
+        let a = match self.phase {
+            Phase::CallUno => CALL_UNO + rngs[self.current as usize].below(2) as Action,
+            Phase::DebtWindow { asker } => CALL_DEBT + rngs[asker as usize].below(2) as Action,
+            _ => {
+                let (seat, _) = self.actor().expect("a decision");
+                self.sample(&mut rngs[seat as usize])
+            }
+        };
+        self.step::<false>(a, &mut NoEvents);
     }
 
     /// `random_playout`'s `Play` (or, `reward`, `Reward`) decision of `current` and the group

@@ -1232,8 +1232,14 @@ impl UberState {
     fn next_claimant(&self, from: u8) -> Option<u8> {
         // The Math check (`math_eddy`) only on a number under Math: the walk without it
         // otherwise.
-        if self.rules.has(MATH) && number(self.last_play).is_some() {
+        let k = self.last_play;
+        if self.rules.has(MATH) && number(k).is_some() {
             self.claimant_walk::<true>(from)
+        } else if self.discard.count(k as usize) == self.deck[k as usize]
+            && !(is_minor(k) && self.rules.has(MJ_MINORS))
+        {
+            // Every copy of the card is on the discard pile: nobody can throw it.
+            None
         } else {
             self.claimant_walk::<false>(from)
         }

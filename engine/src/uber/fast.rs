@@ -10,8 +10,10 @@
 //!
 //! `Game::play_random` runs `random_playout`: that sampling, and a plain play at a turn (a
 //! coloured 2-9, Skip, Reverse or Draw Two that is not the player's last card nor a Reverse
-//! under Rotate) applied in one go by `play_plain` instead of `step`; every other decision goes
-//! through `step`. The game is the generic loop's, card for card and draw for draw. Random
+//! under Rotate) applied in one go by `play_plain` instead of `step`; a draw or a pass at a
+//! turn, the Fast Eddy window's `NO_EDDY` (the next claimant), the UNO call and the colour
+//! named after a Wild, a Joker or a Player Card applied in the loop as `step` applies them;
+//! every other decision goes through `step`. The game is the generic loop's, card for card and draw for draw. Random
 //! play reads no seat's knowledge, so it does not keep the knowledge rows (who knows which
 //! cards of whose hand): `random_playout` turns them off for the day (`Knowledge::
 //! set_rows_off`; every hook then leaves them as they are, and `play_plain` does not call
@@ -23,7 +25,7 @@
 use super::action::*;
 use super::cards::*;
 use super::options::{MATH, PINWHEEL, ROTATE};
-use super::state::{Group, Phase, Resume, UberState, NO_PLAY};
+use super::state::{ColorWhy, Group, Phase, Resume, UberState, NO_PLAY};
 use crate::action::{Action, StackList};
 use crate::bits::select;
 use crate::rng::Rng;
@@ -68,39 +70,91 @@ fn pick(rng: &mut Rng, mask: u64, base: Action, extra: &[Action]) -> Action {
 impl UberState {
     /// `Game::play_random`: the generic loop (`sample`, then `step`) without the decision
     /// kind `to_act` adds.
-    /// A plain play at a turn (a coloured 2-9, Skip, Reverse or Draw Two; see `PLAIN`) is
-    /// applied by `play_plain` in one go, a draw at a turn (but Doos' upperdecker) and a pass
-    /// here as `step` applies them; every other decision by `step`. Each ends as `step` does,
-    /// the day truncated at `max_actions` (`cap_actions`).
+    /// The loop dispatches on the phase once. A plain play at a turn (a coloured 2-9, Skip,
+    /// Reverse or Draw Two; see `PLAIN`) is applied by `play_plain` in one go; a draw at a
+    /// turn (but Doos' upperdecker), a pass, `NO_EDDY` in the Fast Eddy window, the UNO call
+    /// (`CALL_UNO`) and a colour named after a Wild, a Joker or a Player Card (`ColorWhy::
+    /// Plain`, `Pair`) here as `step` applies them; every other decision by `step` (its
+    /// action drawn as `sample` draws it). Each ends as `step` does, the day truncated at
+    /// `max_actions` (`cap_actions`).
     /// The knowledge rows are not kept meanwhile (see the module's note).
     pub(crate) fn random_playout(&mut self, rngs: &mut [Rng]) {
         self.know.set_rows_off(true);
-        while let Some(seat) = self.actor_seat() {
-            if self.phase == Phase::Turn {
-                let a = self.sample_turn(&mut rngs[seat as usize]);
-                if a < 64 && PLAIN >> a & 1 == 1 && self.plain_here(seat, a as u8) {
-                    self.play_plain(seat, a as u8);
-                } else if a == DRAW && !self.on_doos(seat) {
-                    // `step(DRAW)` but the upperdecker.
-                    self.counters.actions += 1;
-                    if let Some(c) = self.draw_card(&mut NoEvents) {
-                        self.hands[seat as usize].add(c as usize);
+        // The cards a 0 may ask for (`Phase::Ask`): the deck is the day's.
+        let asks = self.deck_mask() & !(1 << JOKER);
+        loop {
+            match self.phase {
+                Phase::Turn => {
+                    let seat = self.current;
+                    let a = self.sample_turn(&mut rngs[seat as usize]);
+                    if a < 64 && PLAIN >> a & 1 == 1 && self.plain_here(seat, a as u8) {
+                        self.play_plain(seat, a as u8);
+                    } else if a == DRAW && !self.on_doos(seat) {
+                        // `step(DRAW)` but the upperdecker.
+                        self.counters.actions += 1;
+                        if let Some(c) = self.draw_card(&mut NoEvents) {
+                            self.hands[seat as usize].add(c as usize);
+                        }
+                        self.drew = true;
+                    } else if a == PASS {
+                        self.counters.actions += 1;
+                        let next = self.next_seat(seat, 1);
+                        self.begin_turn(next);
+                    } else {
+                        self.step(a, &mut NoEvents);
+                        continue;
                     }
-                    self.drew = true;
-                } else if a == PASS {
+                }
+                Phase::Eddy { asker } => {
+                    let a = self.sample_eddy(asker, &mut rngs[asker as usize]);
+                    if a != NO_EDDY {
+                        self.step(a, &mut NoEvents);
+                        continue;
+                    }
+                    // `step(NO_EDDY)`: the next claimant, or the runner's turn.
                     self.counters.actions += 1;
-                    let next = self.next_seat(seat, 1);
-                    self.begin_turn(next);
-                } else {
+                    match self.next_claimant(asker) {
+                        Some(next) => self.phase = Phase::Eddy { asker: next },
+                        None => self.begin_turn(self.current),
+                    }
+                }
+                Phase::CallUno => {
+                    let seat = self.uno_seat;
+                    if rngs[seat as usize].below(2) != 0 {
+                        self.step(CALL_UNO + 1, &mut NoEvents);
+                        continue;
+                    }
+                    // `step(CALL_UNO)`: play goes on.
+                    self.counters.actions += 1;
+                    self.go(self.resume);
+                }
+                Phase::Color { why } => {
+                    let me = self.current;
+                    let c = rngs[me as usize].below(4) as u8;
+                    if !matches!(why, ColorWhy::Plain | ColorWhy::Pair) {
+                        self.step(COLOR + c as Action, &mut NoEvents);
+                        continue;
+                    }
+                    // `step(COLOR + c)` after a Wild, a Joker or a Player Card: the turn ends.
+                    self.counters.actions += 1;
+                    self.color = c;
+                    self.end_play(me, 0, &mut NoEvents);
+                }
+                Phase::Ask => {
+                    let a = pick(&mut rngs[self.current as usize], asks, ASK, &[]);
                     self.step(a, &mut NoEvents);
                     continue;
                 }
-                // `step`'s end.
-                self.cap_actions(&mut NoEvents);
-            } else {
-                let a = self.sample(&mut rngs[seat as usize]);
-                self.step(a, &mut NoEvents);
+                Phase::Over => break,
+                _ => {
+                    let seat = self.actor_seat().unwrap_or(self.current);
+                    let a = self.sample(&mut rngs[seat as usize]);
+                    self.step(a, &mut NoEvents);
+                    continue;
+                }
             }
+            // `step`'s end.
+            self.cap_actions(&mut NoEvents);
         }
         self.know.set_rows_off(false);
     }
@@ -224,14 +278,7 @@ impl UberState {
                 }
             }
             Phase::More => pick(rng, self.addable(me), PLAY, &[DONE]),
-            Phase::Eddy { asker } => {
-                let m = self.eddy_kinds(asker);
-                if self.math_eddy(asker) {
-                    pick(rng, m, PLAY, &[NO_EDDY, MATH_START])
-                } else {
-                    pick(rng, m, PLAY, &[NO_EDDY])
-                }
-            }
+            Phase::Eddy { asker } => self.sample_eddy(asker, rng),
             Phase::Tap { .. } => TAP + rng.below(2) as Action,
             Phase::Color { .. } => COLOR + rng.below(4) as Action,
             Phase::Target { .. } => {
@@ -344,6 +391,17 @@ impl UberState {
             n += 1;
         }
         pick(rng, plays, PLAY, &extra[..n])
+    }
+
+    /// `sample` at `Phase::Eddy`: the kinds `asker` may throw, then `NO_EDDY` and Math.
+    #[inline(always)]
+    fn sample_eddy(&self, asker: u8, rng: &mut Rng) -> Action {
+        let m = self.eddy_kinds(asker);
+        if self.math_eddy(asker) {
+            pick(rng, m, PLAY, &[NO_EDDY, MATH_START])
+        } else {
+            pick(rng, m, PLAY, &[NO_EDDY])
+        }
     }
 
     /// The kinds in play (at least one copy in the deck).

@@ -1229,11 +1229,17 @@ impl UberState {
     /// The first seat after `from`, in turn order and before the last player comes round
     /// again, that may claim the Fast Eddy window (not the runner, not the last player).
     #[inline]
-    fn next_claimant(&self, from: u8) -> Option<u8> {
+    pub(super) fn next_claimant(&self, from: u8) -> Option<u8> {
         // The Math check (`math_eddy`) only on a number under Math: the walk without it
         // otherwise.
-        if self.rules.has(MATH) && number(self.last_play).is_some() {
+        let k = self.last_play;
+        if self.rules.has(MATH) && number(k).is_some() {
             self.claimant_walk::<true>(from)
+        } else if self.discard.count(k as usize) == self.deck[k as usize]
+            && !(is_minor(k) && self.rules.has(MJ_MINORS))
+        {
+            // Every copy of the card is on the discard pile: nobody can throw it.
+            None
         } else {
             self.claimant_walk::<false>(from)
         }
@@ -1285,7 +1291,7 @@ impl UberState {
         };
     }
 
-    fn go(&mut self, r: Resume) {
+    pub(super) fn go(&mut self, r: Resume) {
         match r {
             Resume::Begin(s) => self.runner_turn(s),
             Resume::SameTurn => {
@@ -1296,7 +1302,7 @@ impl UberState {
     }
 
     /// `me`'s play is over; the turn passes `1 + skips` seats on, after the UNO call.
-    fn end_play(&mut self, me: u8, skips: u8, log: &mut impl EventSink<Event>) {
+    pub(super) fn end_play(&mut self, me: u8, skips: u8, log: &mut impl EventSink<Event>) {
         for i in 0..skips {
             let s = self.next_seat(me, 1 + i);
             log.event(Event::Skipped { seat: s });

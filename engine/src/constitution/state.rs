@@ -592,7 +592,7 @@ impl ConState {
             guilty: false,
             last_wd4: NONE,
             truncated: false,
-            know: super::knowledge::Knowledge::EMPTY,
+            know: super::knowledge::Knowledge::new(),
             counters: GameCounters::default(),
             stats: ConStats::default(),
         }

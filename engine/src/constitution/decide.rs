@@ -256,7 +256,7 @@ impl ConState {
     #[inline]
     pub(crate) fn sample(&self, rng: &mut crate::Rng) -> u16 {
         let mut rest = SmallList::new();
-        if self.phase == Phase::Turn && !self.look_due {
+        if matches!(self.phase, Phase::Turn) && !self.look_due {
             let m = self.playable_mask(self.current);
             let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
             self.turn_tail(&mut rest);
@@ -371,7 +371,7 @@ impl ConState {
                     }
                     TargetWhy::ProphetLook => {
                         self.prophet_look(t, log);
-                        if self.phase == Phase::Over {
+                        if self.over() {
                             return;
                         }
                         if self.is_alive(self.current) {
@@ -563,9 +563,7 @@ impl ConState {
                 // The Prophet's look (L254); Horsemen seen come into play (L256).
                 self.look_due = false;
                 self.prophet_look(t as u8, log);
-                if self.phase != Phase::Over
-                    && (self.war_pending != NONE || self.team_pending != NONE)
-                {
+                if !self.over() && (self.war_pending != NONE || self.team_pending != NONE) {
                     self.resume_turn = true;
                     self.proceed_queued(log);
                 }
@@ -606,7 +604,7 @@ impl ConState {
 
     /// After an accusation or a question: the turn goes on if its player is still in.
     fn back_to_turn(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         let me = self.current;
@@ -632,7 +630,7 @@ impl ConState {
         }
         if self.resume_turn {
             self.resume_turn = false;
-            if self.is_alive(self.current) && self.phase != Phase::Over {
+            if self.is_alive(self.current) && !self.over() {
                 self.phase = Phase::Turn;
                 return;
             }

@@ -947,7 +947,7 @@ impl ConState {
         while skips > 0 && self.alive_count() > 0 {
             self.skipped |= bit(s);
             self.tick_death(s, log);
-            if self.phase == Phase::Over {
+            if self.over() {
                 return s;
             }
             s = self.next_of(s);
@@ -1081,13 +1081,13 @@ impl ConState {
             ctx,
         } = self.pend;
         self.pend_open = false;
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         if matches!(ctx, Ctx::Turn | Ctx::Jump) && self.is_alive(s) {
             self.after_own_play(s, ctx, log);
         }
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         if self.is_alive(s)
@@ -1127,7 +1127,7 @@ impl ConState {
     /// pending attack, players going out, the next turn.
     pub(crate) fn proceed(&mut self, log: &mut impl EventSink<Event>) {
         loop {
-            if self.phase == Phase::Over {
+            if self.over() {
                 return;
             }
             if self.ask_queued() {
@@ -1175,7 +1175,7 @@ impl ConState {
                 }
             }
             let next = self.advance(log);
-            if self.phase == Phase::Over {
+            if self.over() {
                 return;
             }
             return self.begin_turn(next, log);
@@ -1324,7 +1324,7 @@ impl ConState {
     }
 
     fn check_end(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         let alive = self.alive_count();
@@ -1366,7 +1366,7 @@ impl ConState {
 
     /// The cap (a truncation, not a result).
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
+        if !self.over() && self.counters.actions >= self.opts.max_decisions {
             self.truncated = true;
             log.event(Event::Truncated);
             self.phase = Phase::Over;
@@ -1374,7 +1374,7 @@ impl ConState {
     }
 
     pub(crate) fn outcome_inner(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        if !self.over() {
             return None;
         }
         let n = self.n as usize;
@@ -1467,6 +1467,13 @@ impl ConState {
             Phase::Answer => (self.prophet, D::ChooseNumber),
             Phase::Team | Phase::Piles => (self.who, D::ChooseNumber),
         })
+    }
+
+    /// The game is over (`Phase::Over`): a test of the phase's tag alone (the derived `==`
+    /// compares the whole phase).
+    #[inline(always)]
+    pub(crate) fn over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
     }
 
     pub(crate) fn attack_victim(&self) -> u8 {

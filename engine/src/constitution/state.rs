@@ -44,6 +44,22 @@ pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
     }
 }
 
+/// The seats strictly between `from` and `to` round the table (a 16-seat ring, as
+/// `first_after`), clockwise (increasing seat numbers) or not; every seat but `from` when
+/// `to` is `from`.
+#[inline]
+pub(crate) fn between(from: u8, to: u8, clockwise: bool) -> u16 {
+    debug_assert!(from < 16 && to < 16);
+    let below = |s: u8| ((1u32 << s) - 1) as u16;
+    let upto = |s: u8| ((2u32 << s) - 1) as u16;
+    match (clockwise, to > from, to < from) {
+        (true, true, _) => below(to) & !upto(from),
+        (true, false, _) => !upto(from) | below(to),
+        (false, _, true) => below(from) & !upto(to),
+        (false, _, false) => below(from) | !upto(to),
+    }
+}
+
 /// What a pending attack does to its victim (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {
@@ -1206,30 +1222,24 @@ impl ConState {
         first_after(*left & self.alive, from, self.clockwise)
     }
 
-    /// The next seat of the jump-in window that holds a card it could jump in with (C31).
+    /// The next seat of the jump-in window that holds a card it could jump in with (C31): the
+    /// first of `jumpers` in the order of play after the window's card. The seats passed on
+    /// the way leave the window (none of them can jump in); with no one, every seat leaves.
     fn next_jumper(&mut self) -> Option<u8> {
-        if !self.any_jumper() {
-            // The walk below would find no one and clear every seat's bit.
+        let Some(a) = first_after(self.jumpers(), self.jump_from, self.clockwise) else {
             self.jump_left = 0;
             return None;
-        }
-        // The seats still to ask, in the order of play after the window's card; those that
-        // cannot jump in leave the window.
-        while let Some(s) = first_after(self.jump_left, self.jump_from, self.clockwise) {
-            if self.is_alive(s) && self.skipped & bit(s) == 0 && self.jump_mask(s) != 0 {
-                return Some(s);
-            }
-            self.jump_left &= !bit(s);
-        }
-        None
+        };
+        self.jump_left &= !between(self.jump_from, a, self.clockwise);
+        Some(a)
     }
 
-    /// Whether a seat of the jump-in window could jump in now (`next_jumper` finds one), on
-    /// the window's masks for all seats at once.
+    /// The seats of the jump-in window that could jump in now (`jump_mask` not empty, not
+    /// skipped), on the window's masks for all seats at once.
     #[inline]
-    fn any_jumper(&self) -> bool {
+    fn jumpers(&self) -> u16 {
         if self.jump_kind == NONE {
-            return false;
+            return 0;
         }
         let m = super::masks::masks();
         let j = self.jump_kind as usize;
@@ -1237,15 +1247,16 @@ impl ConState {
         if self.opts.wrong_jump_ins {
             targets |= m.jump_near[j];
         }
+        let mut out = 0;
         let mut seats = self.jump_left & self.alive & !self.skipped;
         while seats != 0 {
             let s = seats.trailing_zeros() as u8;
             seats &= seats - 1;
-            if s < self.n && self.hand_mask(s) & targets != 0 && self.last_ok(s) {
-                return true;
+            if self.hand_mask(s) & targets != 0 && self.last_ok(s) {
+                out |= bit(s);
             }
         }
-        false
+        out
     }
 
     /// Players left with no cards go out (elimination mode, or a normal-mode player emptied

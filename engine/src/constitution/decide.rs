@@ -259,13 +259,13 @@ impl ConState {
         if matches!(self.phase, Phase::Turn) && !self.look_due {
             let m = self.playable_mask(self.current);
             let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
+            let i = rng.below(plays + self.turn_tail_len());
+            if i < plays {
+                return nth_play(m, i);
+            }
+            // The other actions are written only when one of them is picked.
             self.turn_tail(&mut rest);
-            let i = rng.below(plays + rest.len() as u32);
-            return if i < plays {
-                nth_play(m, i)
-            } else {
-                rest.get((i - plays) as usize)
-            };
+            return rest.get((i - plays) as usize);
         }
         if let Phase::JumpIn { asker } = self.phase {
             // The jump-in plays, then the pass.
@@ -321,6 +321,33 @@ impl ConState {
         if h.len() == 1 && self.uno_called & bit(me) == 0 {
             out.push(CALL_UNO);
         }
+    }
+
+    /// How many actions `turn_tail` writes (counted, not written: `sample` writes them only
+    /// when it picks one of them).
+    #[inline]
+    fn turn_tail_len(&self) -> u32 {
+        let me = self.current;
+        let h = &self.hands[me as usize];
+        let must_play = self.famine && !self.apocalypse && self.holds_match(me);
+        let uno = (h.len() == 1 && self.uno_called & bit(me) == 0) as u32;
+        let mut n = !must_play as u32;
+        if self.apocalypse {
+            return n + uno;
+        }
+        let others = self.alive & !bit(me);
+        if self.conquest == me && self.has_army(me) {
+            n += (others & !self.conquered).count_ones();
+        }
+        if self.is_conqueror(me) && h.len() > 1 && !self.recolored {
+            n += 4;
+        }
+        n += !self.accused as u32;
+        let p = self.prophet;
+        if p != NONE && p != me && self.is_alive(p) && !self.asked {
+            n += 10 * (others & !bit(p) & self.looked).count_ones();
+        }
+        n + uno
     }
 
     /// The first bank index holding `k` that has no recipient yet.

@@ -346,7 +346,7 @@ pub struct Facts {
     pub copies: [u8; NUM_KINDS],
 }
 
-const fn build_facts() -> Facts {
+pub(crate) const fn build_facts() -> Facts {
     let mut f = Facts {
         color: [0; NUM_KINDS],
         suit: [0; NUM_KINDS],

@@ -256,16 +256,16 @@ impl ConState {
     #[inline]
     pub(crate) fn sample(&self, rng: &mut crate::Rng) -> u16 {
         let mut rest = SmallList::new();
-        if self.phase == Phase::Turn && !self.look_due {
+        if matches!(self.phase, Phase::Turn) && !self.look_due {
             let m = self.playable_mask(self.current);
             let plays = m.count_ones() + 3 * (m & super::masks::masks().wild).count_ones();
+            let i = rng.below(plays + self.turn_tail_len());
+            if i < plays {
+                return nth_play(m, i);
+            }
+            // The other actions are written only when one of them is picked.
             self.turn_tail(&mut rest);
-            let i = rng.below(plays + rest.len() as u32);
-            return if i < plays {
-                nth_play(m, i)
-            } else {
-                rest.get((i - plays) as usize)
-            };
+            return rest.get((i - plays) as usize);
         }
         if let Phase::JumpIn { asker } = self.phase {
             // The jump-in plays, then the pass.
@@ -323,6 +323,33 @@ impl ConState {
         }
     }
 
+    /// How many actions `turn_tail` writes (counted, not written: `sample` writes them only
+    /// when it picks one of them).
+    #[inline]
+    fn turn_tail_len(&self) -> u32 {
+        let me = self.current;
+        let h = &self.hands[me as usize];
+        let must_play = self.famine && !self.apocalypse && self.holds_match(me);
+        let uno = (h.len() == 1 && self.uno_called & bit(me) == 0) as u32;
+        let mut n = !must_play as u32;
+        if self.apocalypse {
+            return n + uno;
+        }
+        let others = self.alive & !bit(me);
+        if self.conquest == me && self.has_army(me) {
+            n += (others & !self.conquered).count_ones();
+        }
+        if self.is_conqueror(me) && h.len() > 1 && !self.recolored {
+            n += 4;
+        }
+        n += !self.accused as u32;
+        let p = self.prophet;
+        if p != NONE && p != me && self.is_alive(p) && !self.asked {
+            n += 10 * (others & !bit(p) & self.looked).count_ones();
+        }
+        n + uno
+    }
+
     /// The first bank index holding `k` that has no recipient yet.
     pub(crate) fn bank_free(&self, k: u8) -> Option<u8> {
         (0..self.bank_len)
@@ -371,7 +398,7 @@ impl ConState {
                     }
                     TargetWhy::ProphetLook => {
                         self.prophet_look(t, log);
-                        if self.phase == Phase::Over {
+                        if self.over() {
                             return;
                         }
                         if self.is_alive(self.current) {
@@ -563,9 +590,7 @@ impl ConState {
                 // The Prophet's look (L254); Horsemen seen come into play (L256).
                 self.look_due = false;
                 self.prophet_look(t as u8, log);
-                if self.phase != Phase::Over
-                    && (self.war_pending != NONE || self.team_pending != NONE)
-                {
+                if !self.over() && (self.war_pending != NONE || self.team_pending != NONE) {
                     self.resume_turn = true;
                     self.proceed_queued(log);
                 }
@@ -606,7 +631,7 @@ impl ConState {
 
     /// After an accusation or a question: the turn goes on if its player is still in.
     fn back_to_turn(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         let me = self.current;
@@ -632,7 +657,7 @@ impl ConState {
         }
         if self.resume_turn {
             self.resume_turn = false;
-            if self.is_alive(self.current) && self.phase != Phase::Over {
+            if self.is_alive(self.current) && !self.over() {
                 self.phase = Phase::Turn;
                 return;
             }

@@ -245,7 +245,7 @@ impl ConState {
             }
             _ => unreachable!("not a directed card: {t:?}"),
         };
-        if self.phase != Phase::Over {
+        if !self.over() {
             let mut a = Attack::new(kind, user, v);
             a.directed = true;
             a.amount = if kind == AttackKind::Martyr {
@@ -284,7 +284,7 @@ impl ConState {
         let skipped = self.next_of(s);
         self.skipped |= bit(skipped);
         self.tick_death(skipped, log);
-        if self.phase == Phase::Over {
+        if self.over() {
             return true;
         }
         let v = self.next_of(skipped);
@@ -768,7 +768,7 @@ impl ConState {
         if wild {
             // The dealer names the colour first; the rest follows once it is named.
             self.ref_color = NO_COLOR;
-            if done && self.phase != Phase::Over {
+            if done && !self.over() {
                 self.who = d;
                 self.phase = Phase::Color {
                     why: ColorWhy::Start,

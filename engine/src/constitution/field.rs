@@ -520,7 +520,7 @@ impl ConState {
             self.bury(a);
             self.bury(k);
             self.leave_two(me, t, Leave::Conquest, log);
-            if self.phase == Phase::Over {
+            if self.over() {
                 return;
             }
             return self.after_invasion(me, log);
@@ -543,7 +543,7 @@ impl ConState {
 
     /// An invasion is the turn's play (C60): Plague's draw, Death's clock, then play goes on.
     fn after_invasion(&mut self, me: u8, log: &mut impl EventSink<Event>) {
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         if self.is_alive(me) && self.plague != NONE && self.plague != me && self.lucks(me) == 0 {

@@ -8,17 +8,28 @@
 //!
 //! A bound takes a nibble (two kinds a byte): no bound exceeds what the hand holds, and no
 //! kind has more than 12 copies, so 4 bits hold every bound (additions saturate at 15, never
-//! reached). The table is half the size of a byte a bound, and a new state zeroes and moves
-//! half as much.
+//! reached). The table is half the size of a byte a bound, and a new state moves half as much.
+//!
+//! Rows are stored lazily (as the Blender's table): a row never written since the deal (or
+//! cleared since) is all zero without being stored, so a new state does not zero the table's
+//! 6.6 KiB (random play, which keeps no rows, never writes one). Which rows are stored is
+//! `written` (bit `seat` of `written[observer]`, `martyr_written` for the Martyr rows); rows
+//! are read through `row_ref` and written through `row_mut` and `put`.
 
 use super::cards::NUM_KINDS;
 use super::state::ConHand;
 use crate::game::MAX_PLAYERS;
+use std::mem::MaybeUninit;
 
 /// Bytes of one row of bounds (a nibble a kind).
 const ROW: usize = NUM_KINDS.div_ceil(2);
 /// A row of bounds: kind `k` in byte `k / 2`, the low nibble for even `k`.
 type Row = [u8; ROW];
+/// The table's rows, `[observer][seat]`, none stored until written (one `MaybeUninit` over the
+/// whole table: a new state writes none of its bytes).
+type Table = MaybeUninit<[[Row; MAX_PLAYERS]; MAX_PLAYERS]>;
+/// The all-zero row.
+const ZERO: Row = [0; ROW];
 
 #[inline]
 fn get(row: &Row, k: usize) -> u8 {
@@ -43,16 +54,39 @@ fn row_of(hand: &ConHand) -> Row {
     row
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// `repr(C)`, the bits first: a new state's `Knowledge::new()` is a temporary whose only
+/// stored bytes (the zero bits) lead it, and its copy into the state becomes a 24-byte zeroing
+/// (the rest being unset); with the rows first it became a copy of the whole table.
+#[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Knowledge {
-    /// `rows[observer][seat]`: the copies of each kind `observer` knows `seat` holds.
-    rows: [[Row; MAX_PLAYERS]; MAX_PLAYERS],
-    /// What each observer knew of a Martyr's hand, on its way to the recipient.
-    martyr: [Row; MAX_PLAYERS],
+    /// Which rows are stored: bit `seat` of `written[observer]`.
+    written: [u16; MAX_PLAYERS],
+    /// Which Martyr rows are stored: bit `observer`.
+    martyr_written: u16,
     /// The hooks do nothing (random play, `ConState::random_playout`: nothing there reads the
     /// rows, so they are left as they were).
     pub(crate) off: bool,
+    /// `rows[observer][seat]`: the copies of each kind `observer` knows `seat` holds (stored
+    /// while bit `seat` of `written[observer]` is set, else all zero).
+    rows: Table,
+    /// What each observer knew of a Martyr's hand, on its way to the recipient (stored while
+    /// bit `observer` of `martyr_written` is set).
+    martyr: MaybeUninit<[Row; MAX_PLAYERS]>,
 }
+
+/// Equal bounds (a row not stored equals a stored all-zero row).
+impl PartialEq for Knowledge {
+    fn eq(&self, other: &Self) -> bool {
+        self.off == other.off
+            && (0..MAX_PLAYERS).all(|o| {
+                self.martyr_row(o) == other.martyr_row(o)
+                    && (0..MAX_PLAYERS).all(|s| self.row_ref(o, s) == other.row_ref(o, s))
+            })
+    }
+}
+
+impl Eq for Knowledge {}
 
 impl Default for Knowledge {
     fn default() -> Self {
@@ -67,25 +101,96 @@ impl std::fmt::Debug for Knowledge {
 }
 
 impl Knowledge {
-    /// Nobody knows anything (a constant, so a new state zeroes it in place).
+    /// Nobody knows anything (no row stored: a new state writes only the bits).
     pub const EMPTY: Knowledge = Knowledge {
-        rows: [[[0; ROW]; MAX_PLAYERS]; MAX_PLAYERS],
-        martyr: [[0; ROW]; MAX_PLAYERS],
+        rows: MaybeUninit::uninit(),
+        martyr: MaybeUninit::uninit(),
+        written: [0; MAX_PLAYERS],
+        martyr_written: 0,
         off: false,
     };
+    /// Nobody knows anything, built field by field (not from the constant `EMPTY`: a
+    /// constant's unstored rows become part of one zeroing store; here they are not written).
+    #[inline(always)]
+    pub(crate) fn new() -> Knowledge {
+        Knowledge {
+            rows: MaybeUninit::uninit(),
+            martyr: MaybeUninit::uninit(),
+            written: [0; MAX_PLAYERS],
+            martyr_written: 0,
+            off: false,
+        }
+    }
+    /// Where row `(observer, seat)` lies (stored or not).
+    #[inline]
+    fn slot(&self, observer: usize, seat: usize) -> *const Row {
+        assert!(observer < MAX_PLAYERS && seat < MAX_PLAYERS);
+        // In bounds: checked just above.
+        self.rows
+            .as_ptr()
+            .cast::<Row>()
+            .wrapping_add(observer * MAX_PLAYERS + seat)
+    }
+    /// `slot` to write.
+    #[inline]
+    fn slot_mut(&mut self, observer: usize, seat: usize) -> *mut Row {
+        assert!(observer < MAX_PLAYERS && seat < MAX_PLAYERS);
+        self.rows
+            .as_mut_ptr()
+            .cast::<Row>()
+            .wrapping_add(observer * MAX_PLAYERS + seat)
+    }
+    /// Row `(observer, seat)` (the zero row when it is not stored).
+    #[inline]
+    fn row_ref(&self, observer: usize, seat: usize) -> &Row {
+        if self.written[observer] >> seat & 1 == 0 {
+            return &ZERO;
+        }
+        // SAFETY: a row is initialised while its `written` bit is set (`row_mut`, `put`;
+        // `swap` moves the bits with the rows).
+        unsafe { &*self.slot(observer, seat) }
+    }
+    /// Row `(observer, seat)` to write (zeroed first when it was not stored).
+    #[inline]
+    fn row_mut(&mut self, observer: usize, seat: usize) -> &mut Row {
+        let p = self.slot_mut(observer, seat);
+        if self.written[observer] >> seat & 1 == 0 {
+            // SAFETY: `p` points into the table (`slot_mut`).
+            unsafe { p.write(ZERO) };
+            self.written[observer] |= 1 << seat;
+        }
+        // SAFETY: written just above, or initialised while its bit was set.
+        unsafe { &mut *p }
+    }
+    /// Row `(observer, seat)` becomes `row`.
+    #[inline]
+    fn put(&mut self, observer: usize, seat: usize, row: Row) {
+        // SAFETY: `slot_mut` points into the table.
+        unsafe { self.slot_mut(observer, seat).write(row) };
+        self.written[observer] |= 1 << seat;
+    }
+    /// The Martyr row of `observer` (zero when not stored).
+    #[inline]
+    fn martyr_row(&self, observer: usize) -> &Row {
+        if self.martyr_written >> observer & 1 == 0 {
+            return &ZERO;
+        }
+        // SAFETY: stored while its bit is set (`stash_martyr`).
+        unsafe { &*self.martyr.as_ptr().cast::<Row>().add(observer) }
+    }
     /// The copies of `k` `observer` knows `seat` holds.
     #[inline]
     pub fn get(&self, observer: usize, seat: usize, k: usize) -> u8 {
-        get(&self.rows[observer][seat], k)
+        get(self.row_ref(observer, seat), k)
     }
     /// Sets that bound (at most 15).
     #[inline]
     pub(crate) fn set(&mut self, observer: usize, seat: usize, k: usize, v: u8) {
-        set(&mut self.rows[observer][seat], k, v);
+        set(self.row_mut(observer, seat), k, v);
     }
     /// `observer`'s bounds on `seat`'s hand, a count a kind.
     pub fn row(&self, observer: usize, seat: usize) -> [u8; NUM_KINDS] {
-        let r = &self.rows[observer][seat];
+        let r = self.row_ref(observer, seat);
         std::array::from_fn(|k| get(r, k))
     }
     /// `observer`'s bounds on every seat's hand, a count a kind, for the first `n` seats (the
@@ -99,8 +204,8 @@ impl Knowledge {
     }
     /// `observer` knows nothing (a sample hiding what others know).
     pub(crate) fn hide_observer(&mut self, observer: usize) {
-        self.rows[observer] = [[0; ROW]; MAX_PLAYERS];
-        self.martyr[observer] = [0; ROW];
+        self.written[observer] = 0;
+        self.martyr_written &= !(1 << observer);
     }
     /// A card of `k` left `seat`'s hand (played, given, an army, discarded).
     #[inline]
@@ -109,10 +214,12 @@ impl Knowledge {
             return;
         }
         let (i, sh) = (k as usize >> 1, (k as usize & 1) * 4);
-        for o in self.rows.iter_mut() {
-            let b = &mut o[seat as usize][i];
-            // One less, unless the nibble is zero.
-            *b -= ((*b >> sh & 15 != 0) as u8) << sh;
+        for o in 0..MAX_PLAYERS {
+            if self.written[o] >> seat & 1 != 0 {
+                let b = &mut self.row_mut(o, seat as usize)[i];
+                // One less, unless the nibble is zero.
+                *b -= ((*b >> sh & 15 != 0) as u8) << sh;
+            }
         }
     }
     /// `seat`'s hand was replaced or discarded: no one knows anything of it.
@@ -120,13 +227,13 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for o in self.rows.iter_mut() {
-            o[seat as usize] = [0; ROW];
+        for w in self.written.iter_mut() {
+            *w &= !(1 << seat);
         }
     }
     pub fn forget_all(&mut self) {
         if !self.off {
-            *self = Knowledge::EMPTY;
+            *self = Knowledge::new();
         }
     }
     /// `observer` learns that `seat` holds `n` more of `k`.
@@ -136,7 +243,7 @@ impl Knowledge {
             return;
         }
         if observer != seat {
-            let r = &mut self.rows[observer as usize][seat as usize];
+            let r = self.row_mut(observer as usize, seat as usize);
             let c = get(r, k as usize);
             set(r, k as usize, c.saturating_add(n).min(15));
         }
@@ -147,7 +254,7 @@ impl Knowledge {
             return;
         }
         if observer != seat {
-            self.rows[observer as usize][seat as usize] = row_of(hand);
+            self.put(observer as usize, seat as usize, row_of(hand));
         }
     }
     /// Everyone sees `seat`'s whole hand.
@@ -156,9 +263,9 @@ impl Knowledge {
             return;
         }
         let row = row_of(hand);
-        for (o, rows) in self.rows.iter_mut().enumerate() {
+        for o in 0..MAX_PLAYERS {
             if o != seat as usize {
-                rows[seat as usize] = row;
+                self.put(o, seat as usize, row);
             }
         }
     }
@@ -179,14 +286,22 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for o in self.rows.iter_mut() {
-            o.swap(a as usize, b as usize);
+        for o in 0..MAX_PLAYERS {
+            // SAFETY: both point into the table (`slot_mut`), a row apart or the same; a
+            // row not stored moves as bytes and its bit with it.
+            unsafe {
+                let (pa, pb) = (self.slot_mut(o, a as usize), self.slot_mut(o, b as usize));
+                std::ptr::swap(pa.cast::<MaybeUninit<Row>>(), pb.cast::<MaybeUninit<Row>>());
+            }
+            let v = self.written[o];
+            let (va, vb) = (v >> a & 1, v >> b & 1);
+            self.written[o] = v & !(1 << a) & !(1 << b) | vb << a | va << b;
         }
         self.see_hand(a, b, old_a);
         self.see_hand(b, a, old_b);
         // Nobody keeps bounds on their own hand.
-        self.rows[a as usize][a as usize] = [0; ROW];
-        self.rows[b as usize][b as usize] = [0; ROW];
+        self.written[a as usize] &= !(1 << a);
+        self.written[b as usize] &= !(1 << b);
     }
     /// A Martyr's hand leaves with what each observer knew of it.
     pub fn stash_martyr(&mut self, seat: u8) {
@@ -194,8 +309,11 @@ impl Knowledge {
             return;
         }
         for o in 0..MAX_PLAYERS {
-            self.martyr[o] = self.rows[o][seat as usize];
+            let row = *self.row_ref(o, seat as usize);
+            // SAFETY: `o` is below the Martyr rows' count.
+            unsafe { self.martyr.as_mut_ptr().cast::<Row>().add(o).write(row) };
         }
+        self.martyr_written = u16::MAX;
     }
     /// The Martyr's cards reach `seat`.
     pub fn deliver_martyr(&mut self, seat: u8) {
@@ -204,21 +322,23 @@ impl Knowledge {
         }
         for o in 0..MAX_PLAYERS {
             if o as u8 != seat {
+                let m = *self.martyr_row(o);
+                let r = self.row_mut(o, seat as usize);
                 for k in 0..NUM_KINDS {
-                    let r = &mut self.rows[o][seat as usize];
-                    let c = get(r, k).saturating_add(get(&self.martyr[o], k));
+                    let c = get(r, k).saturating_add(get(&m, k));
                     set(r, k, c.min(15));
                 }
             }
-            self.martyr[o] = [0; ROW];
         }
+        self.martyr_written = 0;
     }
     /// Bounds at most the hand (after the hooks, a bound never exceeds the hand; the check
     /// used by tests).
     pub fn within(&self, seat: u8, hand: &ConHand) -> bool {
-        self.rows
-            .iter()
-            .all(|o| (0..NUM_KINDS).all(|k| get(&o[seat as usize], k) <= hand.count(k)))
+        (0..MAX_PLAYERS).all(|o| {
+            let r = self.row_ref(o, seat as usize);
+            (0..NUM_KINDS).all(|k| get(r, k) <= hand.count(k))
+        })
     }
 }
 

@@ -1,9 +1,9 @@
 //! Per-kind bitmask tables (bit `k` of a `u128` for kind `k`): which kinds match a
 //! reference, and which could jump in on a card, so legal actions and the jump-in window are
-//! word operations over a hand's presence mask instead of a walk over its kinds.
+//! word operations over a hand's presence mask instead of a walk over its kinds. Built at
+//! compile time (a `static`, so a use is a plain load, with no run-time initialisation check).
 
 use super::cards::*;
-use std::sync::OnceLock;
 
 pub(crate) struct Masks {
     pub color: [u128; 5],
@@ -21,40 +21,104 @@ pub(crate) struct Masks {
     pub jump_near: [u128; NUM_KINDS],
 }
 
+/// The tables.
+static MASKS: Masks = build();
+
+#[inline(always)]
 pub(crate) fn masks() -> &'static Masks {
-    static M: OnceLock<Masks> = OnceLock::new();
-    M.get_or_init(|| {
-        let mut m = Masks {
-            color: [0; 5],
-            suit: [0; 15],
-            text: [0; NUM_TEXTS],
-            wild: 0,
-            any: 0,
-            ftpip: 0,
-            respond: 0,
-            jump_exact: [0; NUM_KINDS],
-            jump_near: [0; NUM_KINDS],
-        };
-        for k in 0..NUM_KINDS as u8 {
+    &MASKS
+}
+
+/// Whether `t` is `u` (`Text`'s `==` in a `const fn`).
+const fn is(t: Text, u: Text) -> bool {
+    t as u8 == u as u8
+}
+
+const fn build() -> Masks {
+    let f = build_facts();
+    let mut m = Masks {
+        color: [0; 5],
+        suit: [0; 15],
+        text: [0; NUM_TEXTS],
+        wild: 0,
+        any: 0,
+        ftpip: 0,
+        respond: 0,
+        jump_exact: [0; NUM_KINDS],
+        jump_near: [0; NUM_KINDS],
+    };
+    let mut k = 0;
+    while k < NUM_KINDS {
+        let b = 1u128 << k;
+        let (c, s, t) = (f.color[k], f.suit[k], f.text[k]);
+        if c < 4 {
+            m.color[c as usize] |= b;
+        }
+        m.suit[s as usize] |= b;
+        if !is(t, Text::None) {
+            m.text[t as usize] |= b;
+        }
+        if s >= WILD_SUIT {
+            m.wild |= b;
+        }
+        if matches!(t, Text::FuckYou | Text::Magic5) {
+            m.any |= b;
+        }
+        if is(t, Text::Ftpip) {
+            m.ftpip |= b;
+        }
+        // `stack_value(k).0 != 0` (a stacking family), or a defence's text.
+        let stacks = (is(t, Text::None) && (s == DRAW_TWO || s == WILD_DRAW_FOUR_SUIT))
+            || matches!(t, Text::Harvester | Text::DelayedBlast | Text::HotDeath);
+        if stacks
+            || matches!(
+                t,
+                Text::Dodge
+                    | Text::FuckYou
+                    | Text::Ftpip
+                    | Text::HolyDefender
+                    | Text::Aids
+                    | Text::Magic5
+            )
+        {
+            m.respond |= b;
+        }
+        k += 1;
+    }
+    let mut j = 0;
+    while j < NUM_KINDS {
+        let (tj, cj, sj) = (f.text[j], f.color[j], f.suit[j]);
+        let mut k = 0;
+        while k < NUM_KINDS {
+            let (tk, ck, sk) = (f.text[k], f.color[k], f.suit[k]);
             let b = 1u128 << k;
-            let (c, s, t) = (color_of(k), suit_of(k), text_of(k));
-            if c < 4 {
-                m.color[c as usize] |= b;
+            // L118: a 69 and the same colour's 6s and 9s.
+            let sixty_nine = ck == cj
+                && ((is(tj, Text::SixtyNine) && is(tk, Text::None) && (sk == 6 || sk == 9))
+                    || (is(tk, Text::SixtyNine) && is(tj, Text::None) && (sj == 6 || sj == 9)));
+            // FTPIP never jumps in (it is played only in response, C43).
+            if is(tk, Text::Ftpip) {
+            } else if k == j || sixty_nine {
+                m.jump_exact[j] |= b;
+            } else if sk == sj && ((is(tk, tj) && ck != cj) || (ck == cj && !is(tk, tj))) {
+                m.jump_near[j] |= b;
             }
-            m.suit[s as usize] |= b;
-            if t != Text::None {
-                m.text[t as usize] |= b;
-            }
-            if is_wild(k) {
-                m.wild |= b;
-            }
-            if matches!(t, Text::FuckYou | Text::Magic5) {
-                m.any |= b;
-            }
-            if t == Text::Ftpip {
-                m.ftpip |= b;
-            }
-            if super::attack::stack_value(k).0 != 0
+            k += 1;
+        }
+        j += 1;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn respond_is_stacking_or_a_defence() {
+        for k in 0..NUM_KINDS as u8 {
+            let t = text_of(k);
+            let want = super::super::attack::stack_value(k).0 != 0
                 || matches!(
                     t,
                     Text::Dodge
@@ -63,31 +127,9 @@ pub(crate) fn masks() -> &'static Masks {
                         | Text::HolyDefender
                         | Text::Aids
                         | Text::Magic5
-                )
-            {
-                m.respond |= b;
-            }
+                );
+            assert_eq!(masks().respond >> k & 1 != 0, want, "kind {k}");
+            assert_eq!(masks().wild >> k & 1 != 0, is_wild(k), "kind {k}");
         }
-        for j in 0..NUM_KINDS as u8 {
-            let (tj, cj, sj) = (text_of(j), color_of(j), suit_of(j));
-            for k in 0..NUM_KINDS as u8 {
-                let (tk, ck, sk) = (text_of(k), color_of(k), suit_of(k));
-                // FTPIP never jumps in (it is played only in response, C43).
-                if tk == Text::Ftpip {
-                    continue;
-                }
-                let b = 1u128 << k;
-                // L118: a 69 and the same colour's 6s and 9s.
-                let sixty_nine = ck == cj
-                    && ((tj == Text::SixtyNine && tk == Text::None && (sk == 6 || sk == 9))
-                        || (tk == Text::SixtyNine && tj == Text::None && (sj == 6 || sj == 9)));
-                if k == j || sixty_nine {
-                    m.jump_exact[j as usize] |= b;
-                } else if sk == sj && ((tk == tj && ck != cj) || (ck == cj && tk != tj)) {
-                    m.jump_near[j as usize] |= b;
-                }
-            }
-        }
-        m
-    })
+    }
 }

@@ -44,6 +44,22 @@ pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
     }
 }
 
+/// The seats strictly between `from` and `to` round the table (a 16-seat ring, as
+/// `first_after`), clockwise (increasing seat numbers) or not; every seat but `from` when
+/// `to` is `from`.
+#[inline]
+pub(crate) fn between(from: u8, to: u8, clockwise: bool) -> u16 {
+    debug_assert!(from < 16 && to < 16);
+    let below = |s: u8| ((1u32 << s) - 1) as u16;
+    let upto = |s: u8| ((2u32 << s) - 1) as u16;
+    match (clockwise, to > from, to < from) {
+        (true, true, _) => below(to) & !upto(from),
+        (true, false, _) => !upto(from) | below(to),
+        (false, _, true) => below(from) & !upto(to),
+        (false, _, false) => below(from) | !upto(to),
+    }
+}
+
 /// What a pending attack does to its victim (section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {
@@ -592,7 +608,7 @@ impl ConState {
             guilty: false,
             last_wd4: NONE,
             truncated: false,
-            know: super::knowledge::Knowledge::EMPTY,
+            know: super::knowledge::Knowledge::new(),
             counters: GameCounters::default(),
             stats: ConStats::default(),
         }
@@ -947,7 +963,7 @@ impl ConState {
         while skips > 0 && self.alive_count() > 0 {
             self.skipped |= bit(s);
             self.tick_death(s, log);
-            if self.phase == Phase::Over {
+            if self.over() {
                 return s;
             }
             s = self.next_of(s);
@@ -1081,13 +1097,13 @@ impl ConState {
             ctx,
         } = self.pend;
         self.pend_open = false;
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         if matches!(ctx, Ctx::Turn | Ctx::Jump) && self.is_alive(s) {
             self.after_own_play(s, ctx, log);
         }
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         if self.is_alive(s)
@@ -1127,7 +1143,7 @@ impl ConState {
     /// pending attack, players going out, the next turn.
     pub(crate) fn proceed(&mut self, log: &mut impl EventSink<Event>) {
         loop {
-            if self.phase == Phase::Over {
+            if self.over() {
                 return;
             }
             if self.ask_queued() {
@@ -1175,7 +1191,7 @@ impl ConState {
                 }
             }
             let next = self.advance(log);
-            if self.phase == Phase::Over {
+            if self.over() {
                 return;
             }
             return self.begin_turn(next, log);
@@ -1206,30 +1222,24 @@ impl ConState {
         first_after(*left & self.alive, from, self.clockwise)
     }
 
-    /// The next seat of the jump-in window that holds a card it could jump in with (C31).
+    /// The next seat of the jump-in window that holds a card it could jump in with (C31): the
+    /// first of `jumpers` in the order of play after the window's card. The seats passed on
+    /// the way leave the window (none of them can jump in); with no one, every seat leaves.
     fn next_jumper(&mut self) -> Option<u8> {
-        if !self.any_jumper() {
-            // The walk below would find no one and clear every seat's bit.
+        let Some(a) = first_after(self.jumpers(), self.jump_from, self.clockwise) else {
             self.jump_left = 0;
             return None;
-        }
-        // The seats still to ask, in the order of play after the window's card; those that
-        // cannot jump in leave the window.
-        while let Some(s) = first_after(self.jump_left, self.jump_from, self.clockwise) {
-            if self.is_alive(s) && self.skipped & bit(s) == 0 && self.jump_mask(s) != 0 {
-                return Some(s);
-            }
-            self.jump_left &= !bit(s);
-        }
-        None
+        };
+        self.jump_left &= !between(self.jump_from, a, self.clockwise);
+        Some(a)
     }
 
-    /// Whether a seat of the jump-in window could jump in now (`next_jumper` finds one), on
-    /// the window's masks for all seats at once.
+    /// The seats of the jump-in window that could jump in now (`jump_mask` not empty, not
+    /// skipped), on the window's masks for all seats at once.
     #[inline]
-    fn any_jumper(&self) -> bool {
+    fn jumpers(&self) -> u16 {
         if self.jump_kind == NONE {
-            return false;
+            return 0;
         }
         let m = super::masks::masks();
         let j = self.jump_kind as usize;
@@ -1237,15 +1247,16 @@ impl ConState {
         if self.opts.wrong_jump_ins {
             targets |= m.jump_near[j];
         }
+        let mut out = 0;
         let mut seats = self.jump_left & self.alive & !self.skipped;
         while seats != 0 {
             let s = seats.trailing_zeros() as u8;
             seats &= seats - 1;
-            if s < self.n && self.hand_mask(s) & targets != 0 && self.last_ok(s) {
-                return true;
+            if self.hand_mask(s) & targets != 0 && self.last_ok(s) {
+                out |= bit(s);
             }
         }
-        false
+        out
     }
 
     /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
@@ -1324,7 +1335,7 @@ impl ConState {
     }
 
     fn check_end(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase == Phase::Over {
+        if self.over() {
             return;
         }
         let alive = self.alive_count();
@@ -1366,7 +1377,7 @@ impl ConState {
 
     /// The cap (a truncation, not a result).
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
+        if !self.over() && self.counters.actions >= self.opts.max_decisions {
             self.truncated = true;
             log.event(Event::Truncated);
             self.phase = Phase::Over;
@@ -1374,7 +1385,7 @@ impl ConState {
     }
 
     pub(crate) fn outcome_inner(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        if !self.over() {
             return None;
         }
         let n = self.n as usize;
@@ -1467,6 +1478,13 @@ impl ConState {
             Phase::Answer => (self.prophet, D::ChooseNumber),
             Phase::Team | Phase::Piles => (self.who, D::ChooseNumber),
         })
+    }
+
+    /// The game is over (`Phase::Over`): a test of the phase's tag alone (the derived `==`
+    /// compares the whole phase).
+    #[inline(always)]
+    pub(crate) fn over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
     }
 
     pub(crate) fn attack_victim(&self) -> u8 {

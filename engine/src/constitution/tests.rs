@@ -328,3 +328,32 @@ fn a_determinized_defender_keeps_an_army() {
         assert!(!list.is_empty(), "{:?}", d.phase());
     }
 }
+
+#[test]
+fn between_is_what_a_walk_passes() {
+    // The seats a walk round the table from `from` passes before reaching `to`.
+    for clockwise in [true, false] {
+        for from in 0..16u8 {
+            for to in 0..16u8 {
+                let mut want = 0u16;
+                let mut s = from;
+                loop {
+                    s = if clockwise {
+                        (s + 1) % 16
+                    } else {
+                        (s + 15) % 16
+                    };
+                    if s == to {
+                        break;
+                    }
+                    want |= 1 << s;
+                }
+                assert_eq!(
+                    super::state::between(from, to, clockwise),
+                    want,
+                    "from {from} to {to} clockwise {clockwise}"
+                );
+            }
+        }
+    }
+}

@@ -535,7 +535,7 @@ impl BlenderState {
     /// A game that reached `max_decisions` is cut off (after each decision's resolution).
     #[inline]
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
+        if !matches!(self.phase, Phase::Over) && self.counters.actions >= self.opts.max_decisions {
             self.truncated = true;
             self.phase = Phase::Over;
             log.event(Event::Truncated);
@@ -757,7 +757,7 @@ impl BlenderState {
 
     /// Resolves until a decision is pending or the game is over (section 13).
     pub(crate) fn proceed(&mut self, log: &mut impl EventSink<Event>) {
-        while self.phase == Phase::Busy {
+        while matches!(self.phase, Phase::Busy) {
             // Gifts drawn from the deck are given away first (9.21).
             if let Some(s) = self.gift_pending() {
                 if self.any_target(TargetWhy::Gift, s) {

@@ -20,8 +20,8 @@
 //! of the finished game would show them; nothing reads a finished game's views.
 
 use super::action::*;
-use super::cards::WORDS;
-use super::state::{BlenderState, Phase, StackKind, Stage};
+use super::cards::{bit, kinds, Sym, WORDS};
+use super::state::{BlenderState, Phase, StackKind, Stage, NO_CARD};
 use crate::rng::Rng;
 use crate::NoEvents;
 
@@ -34,7 +34,61 @@ struct Bases {
     flex: [u64; WORDS],
 }
 
+impl Bases {
+    /// Whether kind `k` is playable now by its normal side, and (`green`: the player's Power
+    /// Card is green) by its flex side: `can_play`'s answers read from the bases, brought up to
+    /// date first.
+    #[inline]
+    fn playable(
+        &mut self,
+        st: &BlenderState,
+        m: &super::masks::Masks,
+        k: usize,
+        green: bool,
+    ) -> (bool, bool) {
+        let key = st.base_key();
+        if key != self.key {
+            self.key = key;
+            self.normal = st.side_base(&m.normal);
+        }
+        let (w, b) = (k >> 6, 1u64 << (k & 63));
+        let play = self.normal[w] & b != 0;
+        let flex = green && m.flex.present[w] & b != 0 && {
+            if key != self.flex_key {
+                self.flex_key = key;
+                self.flex = st.side_base(&m.flex);
+            }
+            self.flex[w] & b != 0
+        };
+        (play, flex)
+    }
+}
+
 impl BlenderState {
+    /// `after_draw` with the drawn card's playability read from the bases (`Bases::playable`).
+    #[inline]
+    fn after_draw_on(&mut self, bases: &mut Bases, m: &super::masks::Masks) {
+        let k = self.res.give;
+        self.res.give = NO_CARD;
+        self.res.stage = Stage::Checks;
+        let cur = self.current;
+        if k == NO_CARD
+            || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
+            || !self.hands[cur as usize].has(k as usize)
+        {
+            return;
+        }
+        let green = self.red & super::state::bit(cur) == 0;
+        let (play, flex) = bases.playable(self, m, k as usize, green);
+        debug_assert_eq!(
+            play || flex,
+            self.can_play(k as usize, false) || (green && self.can_play(k as usize, true))
+        );
+        if play || flex {
+            self.phase = Phase::PostDraw { kind: k };
+        }
+    }
+
     /// What `side_base` depends on, as one word.
     #[inline]
     fn base_key(&self) -> u64 {
@@ -106,6 +160,12 @@ impl BlenderState {
                     self.phase = Phase::Busy;
                     if act == DRAW {
                         self.play_nothing(&mut NoEvents);
+                        if matches!(self.phase, Phase::Busy)
+                            && !self.gift_flag
+                            && self.res.stage == Stage::Drawn
+                        {
+                            self.after_draw_on(&mut bases, m);
+                        }
                     } else {
                         self.turn_action(act, &mut NoEvents);
                     }
@@ -116,8 +176,10 @@ impl BlenderState {
                     // The list: the play, the flex play (a green Power Card), `KEEP`.
                     let cur = self.current;
                     let k = kind as usize;
-                    let play = self.can_play(k, false);
-                    let flex = self.red & super::state::bit(cur) == 0 && self.can_play(k, true);
+                    let green = self.red & super::state::bit(cur) == 0;
+                    let (play, flex) = bases.playable(self, m, k, green);
+                    debug_assert_eq!(play, self.can_play(k, false));
+                    debug_assert_eq!(flex, green && self.can_play(k, true));
                     let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
                     let act = if i < play as u32 {
                         PLAY + kind
@@ -152,19 +214,19 @@ impl BlenderState {
     /// resolution from there, is `proceed`'s.
     #[inline]
     fn proceed_quick(&mut self) {
-        if self.phase != Phase::Busy {
+        if !matches!(self.phase, Phase::Busy) {
             return;
         }
         if !self.gift_flag {
             if self.res.stage == Stage::Drawn {
                 self.after_draw();
-                if self.phase != Phase::Busy {
+                if !matches!(self.phase, Phase::Busy) {
                     return;
                 }
             }
             if self.res.stage == Stage::Checks {
                 self.stage_checks();
-                if self.phase != Phase::Busy {
+                if !matches!(self.phase, Phase::Busy) {
                     return;
                 }
             }

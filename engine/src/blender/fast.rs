@@ -20,8 +20,8 @@
 //! of the finished game would show them; nothing reads a finished game's views.
 
 use super::action::*;
-use super::cards::{bit, kinds, Sym, WORDS};
-use super::state::{BlenderState, Phase, StackKind, Stage, NO_CARD};
+use super::cards::{bit, kinds, quiet, Sym, WORDS};
+use super::state::{BlenderState, Phase, Res, Shown, StackKind, Stage, NONE, NO_CARD};
 use crate::rng::Rng;
 use crate::NoEvents;
 
@@ -65,6 +65,63 @@ impl Bases {
 }
 
 impl BlenderState {
+    /// `play_nothing` for the plain tempo-1 draw of a seat without a link (no mini-pile, no
+    /// Team Play turn, no stack due): the card drawn as `draw` draws it, and the turn's end set
+    /// up as `play_nothing` sets it. Returns false (nothing done) in the other cases.
+    #[inline]
+    fn draw_plain(&mut self) -> bool {
+        let cur = self.current;
+        let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
+        if self.mini_active
+            || self.tempo > 1
+            || self.team_turn
+            || stack_due
+            || self.link_partner(cur) != NONE
+        {
+            return false;
+        }
+        let k = match self.pull(&mut NoEvents) {
+            Some(k) => {
+                if self.take_drawn(cur, k, false, &mut NoEvents) {
+                    self.creeper_enters(cur, &mut NoEvents);
+                }
+                k
+            }
+            None => NO_CARD,
+        };
+        self.drawn_first = k;
+        self.end_without_card();
+        self.res.stage = Stage::Drawn;
+        self.res.give = k;
+        true
+    }
+
+    /// `lay` for a quiet card (`cards::quiet`: a coloured card without symbols or modifier)
+    /// laid on the discard pile by its normal side: nothing to resolve but the checks (random
+    /// play keeps no knowledge rows, so `k_removed` has nothing to do).
+    #[inline]
+    fn lay_quiet(&mut self, seat: u8, k: u16, last: bool) {
+        debug_assert!(!self.track_known && !self.mini_active && quiet(k as usize));
+        let h = &mut self.hands[seat as usize];
+        debug_assert!(h.has(k as usize), "seat {seat} lays {k} it does not hold");
+        h.remove_held(k as usize);
+        let one = h.len() == 1;
+        self.touch(seat);
+        if !one {
+            self.ones &= !super::state::bit(seat);
+        }
+        let kd = &kinds()[k as usize];
+        self.discard[k as usize] += 1;
+        self.shown = Shown {
+            kind: k,
+            color: kd.normal.color,
+            number: kd.normal.number,
+        };
+        let mut res = Res::new(seat, k, false, last, false);
+        res.stage = Stage::Checks;
+        self.res = res;
+    }
+
     /// `after_draw` with the drawn card's playability read from the bases (`Bases::playable`).
     #[inline]
     fn after_draw_on(&mut self, bases: &mut Bases, m: &super::masks::Masks) {
@@ -159,13 +216,20 @@ impl BlenderState {
                     self.counters.actions += 1;
                     self.phase = Phase::Busy;
                     if act == DRAW {
-                        self.play_nothing(&mut NoEvents);
+                        if !self.draw_plain() {
+                            self.play_nothing(&mut NoEvents);
+                        }
                         if matches!(self.phase, Phase::Busy)
                             && !self.gift_flag
                             && self.res.stage == Stage::Drawn
                         {
                             self.after_draw_on(&mut bases, m);
                         }
+                    } else if act < FLEX && !self.mini_active && quiet(act as usize) {
+                        // As `turn_action` lays it.
+                        self.played += 1;
+                        let last = self.played >= self.tempo;
+                        self.lay_quiet(cur, act, last);
                     } else {
                         self.turn_action(act, &mut NoEvents);
                     }

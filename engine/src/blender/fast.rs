@@ -11,6 +11,9 @@
 //!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
 //!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
 //!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - The plain tempo-1 draw (`draw_plain`) and a quiet card laid (`lay_quiet`) skip the general
+//!   draw loop and `lay`; whether the drawn card may be played is read from the bases
+//!   (`Bases::playable`), and a drawn card played is laid as the turn's plays are.
 //! - Every other decision goes through `sample_legal` and `step`.
 //!
 //! Random play reads no seat's knowledge, so `random_playout` does not keep the knowledge rows
@@ -259,7 +262,17 @@ impl BlenderState {
                         self.proceed_quick();
                         self.check_cap(&mut NoEvents);
                     } else {
-                        self.step(act, &mut NoEvents);
+                        // As `step` applies it, then `proceed_quick` for `proceed`.
+                        self.counters.actions += 1;
+                        self.phase = Phase::Busy;
+                        self.played = 1;
+                        if act < FLEX && !self.mini_active && quiet(kind as usize) {
+                            self.lay_quiet(cur, kind, true);
+                        } else {
+                            self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
+                        }
+                        self.proceed_quick();
+                        self.check_cap(&mut NoEvents);
                     }
                 }
                 Phase::Over => return,

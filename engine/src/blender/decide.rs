@@ -535,7 +535,7 @@ impl BlenderState {
     /// A game that reached `max_decisions` is cut off (after each decision's resolution).
     #[inline]
     pub(crate) fn check_cap(&mut self, log: &mut impl EventSink<Event>) {
-        if self.phase != Phase::Over && self.counters.actions >= self.opts.max_decisions {
+        if !matches!(self.phase, Phase::Over) && self.counters.actions >= self.opts.max_decisions {
             self.truncated = true;
             self.phase = Phase::Over;
             log.event(Event::Truncated);
@@ -757,7 +757,7 @@ impl BlenderState {
 
     /// Resolves until a decision is pending or the game is over (section 13).
     pub(crate) fn proceed(&mut self, log: &mut impl EventSink<Event>) {
-        while self.phase == Phase::Busy {
+        while matches!(self.phase, Phase::Busy) {
             // Gifts drawn from the deck are given away first (9.21).
             if let Some(s) = self.gift_pending() {
                 if self.any_target(TargetWhy::Gift, s) {
@@ -869,14 +869,59 @@ impl BlenderState {
     /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play, with
     /// the seat the turn passes to foreseen (it may not jump in); the end-of-turn checks come
     /// after it (12.1, 13).
+    ///
+    /// Without wrong jump-ins the window is decided here in one pass, as the `Stage::Window`
+    /// scan would decide it: the live seats besides the card's player holding a card identical
+    /// to the shown one (`claims`), the foreseen seat left out; none, and the turn goes on
+    /// (`Stage::Next`); else the first of them from the cursor is asked.
     #[inline]
     pub(crate) fn stage_end_turn(&mut self) {
-        if self.res.kind != NO_CARD && !self.res.windowed && self.any_claimant() {
+        if self.res.kind == NO_CARD || self.res.windowed {
+            self.res.stage = Stage::Next;
+            return;
+        }
+        if self.opts.wrong_jump_ins {
             self.res.to = self.peek_next();
             self.res.stage = Stage::Window;
-        } else {
-            self.res.stage = Stage::Next;
+            return;
         }
+        let jm = self.jump_mask();
+        let mut claim = 0u16;
+        let mut m = self.alive & !super::state::bit(self.res.player);
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let h = &self.hands[s];
+            let mut hit = 0;
+            for (w, &j) in jm.iter().enumerate() {
+                hit |= h.mask(w) & j;
+            }
+            claim |= ((hit != 0) as u16) << s;
+        }
+        if claim == 0 {
+            self.res.stage = Stage::Next;
+            return;
+        }
+        self.res.to = self.peek_next();
+        self.res.stage = Stage::Window;
+        if self.res.last {
+            claim &= !super::state::bit(self.res.to);
+        }
+        if claim == 0 {
+            self.res.stage = Stage::Next;
+            return;
+        }
+        let mut s = self.res.cursor;
+        while claim & super::state::bit(s) == 0 {
+            debug_assert!(s != self.res.player);
+            s = self.seat_after_one(s);
+        }
+        debug_assert!({
+            let (cands, nc) = self.jump_candidates();
+            self.claims(s, &cands[..nc])
+        });
+        self.res.cursor = s;
+        self.phase = Phase::Jump { seat: s };
     }
 
     /// `Stage::Next`: the run goes on, or (the last card) the end of the turn (section 12):

@@ -11,6 +11,9 @@
 //!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
 //!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
 //!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - The plain tempo-1 draw (`draw_plain`) and a quiet card laid (`lay_quiet`) skip the general
+//!   draw loop and `lay`; whether the drawn card may be played is read from the bases
+//!   (`Bases::playable`), and a drawn card played is laid as the turn's plays are.
 //! - Every other decision goes through `sample_legal` and `step`.
 //!
 //! Random play reads no seat's knowledge, so `random_playout` does not keep the knowledge rows
@@ -20,8 +23,8 @@
 //! of the finished game would show them; nothing reads a finished game's views.
 
 use super::action::*;
-use super::cards::WORDS;
-use super::state::{BlenderState, Phase, StackKind, Stage};
+use super::cards::{bit, kinds, quiet, Sym, WORDS};
+use super::state::{BlenderState, Phase, Res, Shown, StackKind, Stage, NONE, NO_CARD};
 use crate::rng::Rng;
 use crate::NoEvents;
 
@@ -34,7 +37,118 @@ struct Bases {
     flex: [u64; WORDS],
 }
 
+impl Bases {
+    /// Whether kind `k` is playable now by its normal side, and (`green`: the player's Power
+    /// Card is green) by its flex side: `can_play`'s answers read from the bases, brought up to
+    /// date first.
+    #[inline]
+    fn playable(
+        &mut self,
+        st: &BlenderState,
+        m: &super::masks::Masks,
+        k: usize,
+        green: bool,
+    ) -> (bool, bool) {
+        let key = st.base_key();
+        if key != self.key {
+            self.key = key;
+            self.normal = st.side_base(&m.normal);
+        }
+        let (w, b) = (k >> 6, 1u64 << (k & 63));
+        let play = self.normal[w] & b != 0;
+        let flex = green && m.flex.present[w] & b != 0 && {
+            if key != self.flex_key {
+                self.flex_key = key;
+                self.flex = st.side_base(&m.flex);
+            }
+            self.flex[w] & b != 0
+        };
+        (play, flex)
+    }
+}
+
 impl BlenderState {
+    /// `play_nothing` for the plain tempo-1 draw of a seat without a link (no mini-pile, no
+    /// Team Play turn, no stack due): the card drawn as `draw` draws it, and the turn's end set
+    /// up as `play_nothing` sets it. Returns false (nothing done) in the other cases.
+    #[inline]
+    fn draw_plain(&mut self) -> bool {
+        let cur = self.current;
+        let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
+        if self.mini_active
+            || self.tempo > 1
+            || self.team_turn
+            || stack_due
+            || self.link_partner(cur) != NONE
+        {
+            return false;
+        }
+        let k = match self.pull(&mut NoEvents) {
+            Some(k) => {
+                if self.take_drawn(cur, k, false, &mut NoEvents) {
+                    self.creeper_enters(cur, &mut NoEvents);
+                }
+                k
+            }
+            None => NO_CARD,
+        };
+        self.drawn_first = k;
+        self.end_without_card();
+        self.res.stage = Stage::Drawn;
+        self.res.give = k;
+        true
+    }
+
+    /// `lay` for a quiet card (`cards::quiet`: a coloured card without symbols or modifier)
+    /// laid on the discard pile by its normal side: nothing to resolve but the checks (random
+    /// play keeps no knowledge rows, so `k_removed` has nothing to do).
+    #[inline]
+    fn lay_quiet(&mut self, seat: u8, k: u16, last: bool) {
+        debug_assert!(!self.track_known && !self.mini_active && quiet(k as usize));
+        let h = &mut self.hands[seat as usize];
+        debug_assert!(h.has(k as usize), "seat {seat} lays {k} it does not hold");
+        h.remove_held(k as usize);
+        let one = h.len() == 1;
+        self.touch(seat);
+        if !one {
+            self.ones &= !super::state::bit(seat);
+        }
+        let kd = &kinds()[k as usize];
+        self.discard[k as usize] += 1;
+        self.shown = Shown {
+            kind: k,
+            color: kd.normal.color,
+            number: kd.normal.number,
+        };
+        let mut res = Res::new(seat, k, false, last, false);
+        res.stage = Stage::Checks;
+        self.res = res;
+    }
+
+    /// `after_draw` with the drawn card's playability read from the bases (`Bases::playable`).
+    #[inline]
+    fn after_draw_on(&mut self, bases: &mut Bases, m: &super::masks::Masks) {
+        let k = self.res.give;
+        self.res.give = NO_CARD;
+        self.res.stage = Stage::Checks;
+        let cur = self.current;
+        if k == NO_CARD
+            || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
+            || !self.hands[cur as usize].has(k as usize)
+        {
+            return;
+        }
+        let green = self.red & super::state::bit(cur) == 0;
+        let (play, flex) = bases.playable(self, m, k as usize, green);
+        debug_assert_eq!(
+            play || flex,
+            self.can_play(k as usize, false) || (green && self.can_play(k as usize, true))
+        );
+        if play || flex {
+            self.phase = Phase::PostDraw { kind: k };
+        }
+    }
+
     /// What `side_base` depends on, as one word.
     #[inline]
     fn base_key(&self) -> u64 {
@@ -105,7 +219,20 @@ impl BlenderState {
                     self.counters.actions += 1;
                     self.phase = Phase::Busy;
                     if act == DRAW {
-                        self.play_nothing(&mut NoEvents);
+                        if !self.draw_plain() {
+                            self.play_nothing(&mut NoEvents);
+                        }
+                        if matches!(self.phase, Phase::Busy)
+                            && !self.gift_flag
+                            && self.res.stage == Stage::Drawn
+                        {
+                            self.after_draw_on(&mut bases, m);
+                        }
+                    } else if act < FLEX && !self.mini_active && quiet(act as usize) {
+                        // As `turn_action` lays it.
+                        self.played += 1;
+                        let last = self.played >= self.tempo;
+                        self.lay_quiet(cur, act, last);
                     } else {
                         self.turn_action(act, &mut NoEvents);
                     }
@@ -116,8 +243,10 @@ impl BlenderState {
                     // The list: the play, the flex play (a green Power Card), `KEEP`.
                     let cur = self.current;
                     let k = kind as usize;
-                    let play = self.can_play(k, false);
-                    let flex = self.red & super::state::bit(cur) == 0 && self.can_play(k, true);
+                    let green = self.red & super::state::bit(cur) == 0;
+                    let (play, flex) = bases.playable(self, m, k, green);
+                    debug_assert_eq!(play, self.can_play(k, false));
+                    debug_assert_eq!(flex, green && self.can_play(k, true));
                     let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
                     let act = if i < play as u32 {
                         PLAY + kind
@@ -133,7 +262,17 @@ impl BlenderState {
                         self.proceed_quick();
                         self.check_cap(&mut NoEvents);
                     } else {
-                        self.step(act, &mut NoEvents);
+                        // As `step` applies it, then `proceed_quick` for `proceed`.
+                        self.counters.actions += 1;
+                        self.phase = Phase::Busy;
+                        self.played = 1;
+                        if act < FLEX && !self.mini_active && quiet(kind as usize) {
+                            self.lay_quiet(cur, kind, true);
+                        } else {
+                            self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
+                        }
+                        self.proceed_quick();
+                        self.check_cap(&mut NoEvents);
                     }
                 }
                 Phase::Over => return,
@@ -152,19 +291,19 @@ impl BlenderState {
     /// resolution from there, is `proceed`'s.
     #[inline]
     fn proceed_quick(&mut self) {
-        if self.phase != Phase::Busy {
+        if !matches!(self.phase, Phase::Busy) {
             return;
         }
         if !self.gift_flag {
             if self.res.stage == Stage::Drawn {
                 self.after_draw();
-                if self.phase != Phase::Busy {
+                if !matches!(self.phase, Phase::Busy) {
                     return;
                 }
             }
             if self.res.stage == Stage::Checks {
                 self.stage_checks();
-                if self.phase != Phase::Busy {
+                if !matches!(self.phase, Phase::Busy) {
                     return;
                 }
             }

@@ -518,12 +518,19 @@ impl BlenderState {
     }
     /// The seat `steps` live places on from `from` (0: `from` itself), then passed on over
     /// pending Targeted Skips (each consumed).
+    #[inline]
     pub(crate) fn advance(&mut self, from: u8, steps: u8, log: &mut impl EventSink<Event>) -> u8 {
         if steps == 1 && self.targeted_skips == [0; MAX_PLAYERS] {
             // The common case: the next live seat (live whenever one is, so the checks below
             // change nothing).
             return self.next_alive(from);
         }
+        self.advance_far(from, steps, log)
+    }
+
+    /// `advance` but for its common case.
+    #[cold]
+    fn advance_far(&mut self, from: u8, steps: u8, log: &mut impl EventSink<Event>) -> u8 {
         let mut s = from;
         for _ in 0..steps {
             s = self.next_alive(s);

@@ -643,6 +643,20 @@ impl BlenderState {
     /// `Stage::Drawn`: the card drawn at tempo 1 may be played if it matches (L144); a drawn
     /// Gift has been given away.
     pub(crate) fn after_draw(&mut self) {
+        let Some((k, green)) = self.drawn_offer() else {
+            return;
+        };
+        if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
+            self.phase = Phase::PostDraw { kind: k };
+        }
+    }
+
+    /// `Stage::Drawn`'s common part: the stage moves on to the checks, and the card drawn at
+    /// tempo 1 is offered for play unless nothing was drawn, it was a Gift (given away) or it
+    /// has left the hand. Gives the card and whether the player's Power Card is green (the
+    /// flex side allowed); whether it matches is the caller's test.
+    #[inline(always)]
+    pub(crate) fn drawn_offer(&mut self) -> Option<(u16, bool)> {
         let k = self.res.give;
         self.res.give = NO_CARD;
         self.res.stage = Stage::Checks;
@@ -651,12 +665,9 @@ impl BlenderState {
             || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
             || !self.hands[cur as usize].has(k as usize)
         {
-            return;
+            return None;
         }
-        let green = self.red & super::state::bit(cur) == 0;
-        if self.can_play(k as usize, false) || (green && self.can_play(k as usize, true)) {
-            self.phase = Phase::PostDraw { kind: k };
-        }
+        Some((k, self.red & super::state::bit(cur) == 0))
     }
 
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the

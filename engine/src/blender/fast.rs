@@ -23,7 +23,7 @@
 //! of the finished game would show them; nothing reads a finished game's views.
 
 use super::action::*;
-use super::cards::{bit, kinds, quiet, Sym, WORDS};
+use super::cards::{kinds, quiet, WORDS};
 use super::state::{BlenderState, Phase, Res, Shown, StackKind, Stage, NONE, NO_CARD};
 use crate::rng::Rng;
 use crate::NoEvents;
@@ -128,17 +128,9 @@ impl BlenderState {
     /// `after_draw` with the drawn card's playability read from the bases (`Bases::playable`).
     #[inline]
     fn after_draw_on(&mut self, bases: &mut Bases, m: &super::masks::Masks) {
-        let k = self.res.give;
-        self.res.give = NO_CARD;
-        self.res.stage = Stage::Checks;
-        let cur = self.current;
-        if k == NO_CARD
-            || kinds()[k as usize].normal.syms & bit(Sym::Gift) != 0
-            || !self.hands[cur as usize].has(k as usize)
-        {
+        let Some((k, green)) = self.drawn_offer() else {
             return;
-        }
-        let green = self.red & super::state::bit(cur) == 0;
+        };
         let (play, flex) = bases.playable(self, m, k as usize, green);
         debug_assert_eq!(
             play || flex,

@@ -34,6 +34,15 @@ const fn is(t: Text, u: Text) -> bool {
     t as u8 == u as u8
 }
 
+/// A defence's text: a card with it may answer an attack (with the stacking families, the
+/// `respond` mask).
+const fn defends(t: Text) -> bool {
+    matches!(
+        t,
+        Text::Dodge | Text::FuckYou | Text::Ftpip | Text::HolyDefender | Text::Aids | Text::Magic5
+    )
+}
+
 const fn build() -> Masks {
     let f = build_facts();
     let mut m = Masks {
@@ -70,17 +79,7 @@ const fn build() -> Masks {
         // `stack_value(k).0 != 0` (a stacking family), or a defence's text.
         let stacks = (is(t, Text::None) && (s == DRAW_TWO || s == WILD_DRAW_FOUR_SUIT))
             || matches!(t, Text::Harvester | Text::DelayedBlast | Text::HotDeath);
-        if stacks
-            || matches!(
-                t,
-                Text::Dodge
-                    | Text::FuckYou
-                    | Text::Ftpip
-                    | Text::HolyDefender
-                    | Text::Aids
-                    | Text::Magic5
-            )
-        {
+        if stacks || defends(t) {
             m.respond |= b;
         }
         k += 1;
@@ -118,16 +117,7 @@ mod tests {
     fn respond_is_stacking_or_a_defence() {
         for k in 0..NUM_KINDS as u8 {
             let t = text_of(k);
-            let want = super::super::attack::stack_value(k).0 != 0
-                || matches!(
-                    t,
-                    Text::Dodge
-                        | Text::FuckYou
-                        | Text::Ftpip
-                        | Text::HolyDefender
-                        | Text::Aids
-                        | Text::Magic5
-                );
+            let want = super::super::attack::stack_value(k).0 != 0 || defends(t);
             assert_eq!(masks().respond >> k & 1 != 0, want, "kind {k}");
             assert_eq!(masks().wild >> k & 1 != 0, is_wild(k), "kind {k}");
         }

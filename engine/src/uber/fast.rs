@@ -13,14 +13,14 @@
 //! under Rotate) applied in one go by `play_plain` instead of `step`; a draw or a pass at a
 //! turn, the Fast Eddy window's `NO_EDDY` (the next claimant), the UNO call and the colour
 //! named after a Wild, a Joker or a Player Card applied in the loop as `step` applies them;
-//! every other decision goes through `step`. The game is the generic loop's, card for card and draw for draw. Random
-//! play reads no seat's knowledge, so it does not keep the knowledge rows (who knows which
-//! cards of whose hand): `random_playout` turns them off for the day (`Knowledge::
-//! set_rows_off`; every hook then leaves them as they are, and `play_plain` does not call
-//! `Knowledge::played` at all). They are left stale in the final state, which is otherwise the
-//! generic loop's, the cards under the pile's knowers and the colour before the last Major
-//! included (`engine/tests/uber_invariants.rs` compares everything but those rows). A view of
-//! the finished day would show them; nothing reads a finished day's views.
+//! every other decision goes through `step`. The game is the generic loop's, card for card and
+//! draw for draw. Random play reads no seat's knowledge, so it does not keep the knowledge rows
+//! (who knows which cards of whose hand): `random_playout` turns them off for the day
+//! (`Knowledge::set_rows_off`; every hook then leaves them as they are, and `play_plain` does
+//! not call `Knowledge::played` at all). They are left stale in the final state, which is
+//! otherwise the generic loop's, the cards under the pile's knowers and the colour before the
+//! last Major included (`engine/tests/uber_invariants.rs` compares everything but those rows).
+//! A view of the finished day would show them; nothing reads a finished day's views.
 
 use super::action::*;
 use super::cards::*;

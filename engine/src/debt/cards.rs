@@ -24,24 +24,13 @@ pub fn deck_counts(decks: u8) -> [u8; NUM_KINDS] {
     c
 }
 
-/// [`NUMBER_OF`]'s entry for a special card.
-/// Copies of `kind` in one deck (as `CARDS[kind].copies`): one 0 per colour, two of every
-/// other coloured card, four of each wild.
-const fn deck_copies(kind: usize) -> usize {
-    if kind >= WILD as usize {
-        4
-    } else if kind.is_multiple_of(13) {
-        1
-    } else {
-        2
-    }
-}
-
 /// The melon of `decks` decks in kind order (each kind's copies together, kinds ascending),
 /// by `decks - 1`: what the deal shuffles (`DrawPile::fill_shuffled`), built once.
 pub(crate) static MELON_ORDER: [[u16; MAX_CARDS]; MAX_DECKS] = melon_orders();
 
 const fn melon_orders() -> [[u16; MAX_CARDS]; MAX_DECKS] {
+    // The classic table's copies per kind (`CARDS` is a static, not readable here).
+    let cards = crate::classic::cards::build_table();
     let mut t = [[0u16; MAX_CARDS]; MAX_DECKS];
     let mut d = 0;
     while d < MAX_DECKS {
@@ -49,7 +38,7 @@ const fn melon_orders() -> [[u16; MAX_CARDS]; MAX_DECKS] {
         let mut k = 0;
         while k < NUM_KINDS {
             let mut c = 0;
-            while c < deck_copies(k) * (d + 1) {
+            while c < cards[k].copies as usize * (d + 1) {
                 t[d][i] = k as u16;
                 i += 1;
                 c += 1;
@@ -62,6 +51,7 @@ const fn melon_orders() -> [[u16; MAX_CARDS]; MAX_DECKS] {
     t
 }
 
+/// [`NUMBER_OF`]'s entry for a special card.
 const SPECIAL: u8 = 0xff;
 
 /// Face value (0-9) per kind, `SPECIAL` for a special card; and colour per kind (4 for the

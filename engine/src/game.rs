@@ -335,6 +335,27 @@ pub fn seat_after(from: u8, steps: u8, n: u8, clockwise: bool) -> u8 {
     }
 }
 
+/// The first seat of `set` after `from` round the table, clockwise (increasing seat numbers)
+/// or not, `from` itself last: the seat a walk of `seat_after(.., 1, ..)` steps meets first,
+/// found on the mask's bits. `set` holds seats below the table size, `from` is a seat below
+/// 16; `None` when `set` is empty.
+#[inline]
+pub fn first_seat_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
+    debug_assert!(from < 16);
+    if set == 0 {
+        return None;
+    }
+    if clockwise {
+        let above = set & !((2u32 << from) - 1) as u16;
+        let m = if above != 0 { above } else { set };
+        Some(m.trailing_zeros() as u8)
+    } else {
+        let below = set & ((1u32 << from) - 1) as u16;
+        let m = if below != 0 { below } else { set };
+        Some(15 - m.leading_zeros() as u8)
+    }
+}
+
 impl<E> EventSink<E> for Vec<E> {
     fn event(&mut self, e: E) {
         self.push(e);
@@ -544,4 +565,35 @@ pub trait CardGame: Game {
         kind: usize,
         rng: &mut crate::Rng,
     ) -> Option<SwapRecord>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_seat_after_is_what_a_walk_meets_first() {
+        for n in 1..=MAX_PLAYERS as u8 {
+            for set in 0..1u16 << n {
+                for from in 0..n {
+                    for clockwise in [true, false] {
+                        let mut want = None;
+                        let mut s = from;
+                        for _ in 0..n {
+                            s = seat_after(s, 1, n, clockwise);
+                            if set >> s & 1 != 0 {
+                                want = Some(s);
+                                break;
+                            }
+                        }
+                        assert_eq!(
+                            first_seat_after(set, from, clockwise),
+                            want,
+                            "n {n} set {set:b} from {from} clockwise {clockwise}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

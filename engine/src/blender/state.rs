@@ -5,7 +5,7 @@
 use super::cards::{deck_counts, kinds, Sym, DECK_SIZE, NO_NUMBER, NUM_KINDS, WILD, WORDS};
 use super::event::Event;
 use super::options::BlenderOptions;
-use crate::game::{seat_after, EventSink, GameCounters, MAX_PLAYERS};
+use crate::game::{first_seat_after, seat_after, EventSink, GameCounters, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
 use crate::rng::Rng;
@@ -469,25 +469,7 @@ impl BlenderState {
         // The nearest live seat after `from` round the ring (`from` itself if it is the only
         // one), found on the bits of the live mask.
         debug_assert!(from < self.n);
-        let a = self.alive as u32;
-        if a == 0 {
-            return from;
-        }
-        if self.clockwise {
-            let above = a & !((2u32 << from) - 1);
-            if above != 0 {
-                above.trailing_zeros() as u8
-            } else {
-                a.trailing_zeros() as u8
-            }
-        } else {
-            let below = a & ((1u32 << from) - 1);
-            if below != 0 {
-                (31 - below.leading_zeros()) as u8
-            } else {
-                (31 - a.leading_zeros()) as u8
-            }
-        }
+        first_seat_after(self.alive, from, self.clockwise).unwrap_or(from)
     }
 
     /// The seat one place on from `from` in the current direction, in or out of the game

@@ -7,7 +7,9 @@
 use super::cards::*;
 use super::event::{Event, Leave};
 use super::options::*;
-use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
+use crate::game::{
+    first_seat_after, DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS,
+};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
 use crate::rng::Rng;
@@ -24,28 +26,8 @@ pub(crate) fn bit(s: u8) -> u16 {
     1u16 << s
 }
 
-/// The first seat of `set` after `from` round the table, clockwise (increasing seat numbers)
-/// or not, `from` itself last (what a walk of `seat_after(.., 1, ..)` steps finds first), on
-/// the mask. `set` holds seats below the table size, `from` is a seat.
-#[inline]
-pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
-    debug_assert!(from < 16);
-    if set == 0 {
-        return None;
-    }
-    if clockwise {
-        let above = set & !((2u32 << from) - 1) as u16;
-        let m = if above != 0 { above } else { set };
-        Some(m.trailing_zeros() as u8)
-    } else {
-        let below = set & ((1u32 << from) - 1) as u16;
-        let m = if below != 0 { below } else { set };
-        Some(15 - m.leading_zeros() as u8)
-    }
-}
-
 /// The seats strictly between `from` and `to` round the table (a 16-seat ring, as
-/// `first_after`), clockwise (increasing seat numbers) or not; every seat but `from` when
+/// `first_seat_after`), clockwise (increasing seat numbers) or not; every seat but `from` when
 /// `to` is `from`.
 #[inline]
 pub(crate) fn between(from: u8, to: u8, clockwise: bool) -> u16 {
@@ -628,7 +610,7 @@ impl ConState {
     /// The next seat still in the game after `from` (which need not be in), in the direction
     /// of play (`forward`) or against it.
     pub(crate) fn step_from(&self, from: u8, forward: bool) -> u8 {
-        first_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
+        first_seat_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
     }
     #[inline]
     pub(crate) fn next_of(&self, from: u8) -> u8 {
@@ -1219,14 +1201,14 @@ impl ConState {
 
     /// The first seat of `left` after `from` in the direction of play.
     pub(crate) fn next_in(&self, from: u8, left: &mut u16) -> Option<u8> {
-        first_after(*left & self.alive, from, self.clockwise)
+        first_seat_after(*left & self.alive, from, self.clockwise)
     }
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31): the
     /// first of `jumpers` in the order of play after the window's card. The seats passed on
     /// the way leave the window (none of them can jump in); with no one, every seat leaves.
     fn next_jumper(&mut self) -> Option<u8> {
-        let Some(a) = first_after(self.jumpers(), self.jump_from, self.clockwise) else {
+        let Some(a) = first_seat_after(self.jumpers(), self.jump_from, self.clockwise) else {
             self.jump_left = 0;
             return None;
         };
@@ -1267,7 +1249,7 @@ impl ConState {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
         // The first of them in the order of play after the cursor.
-        let Some(s) = first_after(empty & self.alive, self.cursor, self.clockwise) else {
+        let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
             return false;
         };
         if self.opts.mode == Mode::Normal {

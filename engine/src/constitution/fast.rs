@@ -26,8 +26,8 @@ impl ConState {
     #[doc(hidden)]
     pub fn same_but_knowledge(&self, other: &ConState) -> bool {
         let (mut a, mut b) = (self.clone(), other.clone());
-        a.know = super::knowledge::Knowledge::EMPTY;
-        b.know = super::knowledge::Knowledge::EMPTY;
+        a.know = super::knowledge::Knowledge::new();
+        b.know = super::knowledge::Knowledge::new();
         a == b
     }
 }

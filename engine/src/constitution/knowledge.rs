@@ -90,7 +90,7 @@ impl Eq for Knowledge {}
 
 impl Default for Knowledge {
     fn default() -> Self {
-        Knowledge::EMPTY
+        Knowledge::new()
     }
 }
 
@@ -101,18 +101,11 @@ impl std::fmt::Debug for Knowledge {
 }
 
 impl Knowledge {
-    /// Nobody knows anything (no row stored: a new state writes only the bits).
-    pub const EMPTY: Knowledge = Knowledge {
-        rows: MaybeUninit::uninit(),
-        martyr: MaybeUninit::uninit(),
-        written: [0; MAX_PLAYERS],
-        martyr_written: 0,
-        off: false,
-    };
-    /// Nobody knows anything, built field by field (not from the constant `EMPTY`: a
-    /// constant's unstored rows become part of one zeroing store; here they are not written).
+    /// Nobody knows anything: no row stored, so a new state writes only the bits. Built
+    /// field by field rather than as a constant: a constant's unstored rows would become part
+    /// of one zeroing store of the whole table.
     #[inline(always)]
-    pub(crate) fn new() -> Knowledge {
+    pub fn new() -> Knowledge {
         Knowledge {
             rows: MaybeUninit::uninit(),
             martyr: MaybeUninit::uninit(),
@@ -361,7 +354,7 @@ mod tests {
         for k in 0..NUM_KINDS {
             assert_eq!(get(&r, k), (k % 13) as u8);
         }
-        let mut kn = Knowledge::EMPTY;
+        let mut kn = Knowledge::new();
         kn.learn(0, 1, 7, 3);
         kn.learn(0, 1, 8, 12);
         kn.lose(1, 7);

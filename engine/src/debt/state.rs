@@ -6,7 +6,6 @@ use super::cards::*;
 use super::event::Event;
 use super::options::{AttackRule, DebtOptions, StuckWithPile};
 use crate::action::ActionList;
-use crate::classic::cards::COLOR_MASK;
 use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
@@ -93,6 +92,25 @@ const fn card_effects() -> [u64; 64] {
             }
         };
         t[k] = e | 1 << EFFECT_LEN;
+        k += 1;
+    }
+    t
+}
+
+/// The kinds that may follow `first` in a group (rule 5), by `first` and the player's
+/// buying-power colour, before the hand and the group's size: another Wild Draw Four after one,
+/// the buying-power colour after a card of that colour, nothing after any other card.
+/// `addable` reads it instead of testing the first card. Entries past the kinds and the four
+/// colours are never read (they are 0).
+pub(crate) static ADDABLE: [[u64; 8]; 64] = addable_table();
+
+const fn addable_table() -> [[u64; 8]; 64] {
+    let mut t = [[0u64; 8]; 64];
+    t[WILD_DRAW_FOUR as usize] = [1u64 << WILD_DRAW_FOUR; 8];
+    // Coloured kinds are `colour * 13 + rank`.
+    let mut k = 0;
+    while k < WILD as usize {
+        t[k][k / 13] = 0x1fff << (13 * (k / 13));
         k += 1;
     }
     t
@@ -679,17 +697,11 @@ impl DebtState {
     #[inline(always)]
     pub(crate) fn addable(&self, first: u8, len: u8, reward: bool) -> u64 {
         let me = self.current;
-        if len >= self.group_limit(me) || (reward && !self.opts.reward_group) {
-            return 0;
-        }
+        // Computed without branches (the first card is random, so are the tests).
+        let open = (len < self.group_limit(me)) & !(reward & !self.opts.reward_group);
         let hand = self.hands[me as usize].mask(0);
-        if first == WILD_DRAW_FOUR {
-            hand & (1u64 << WILD_DRAW_FOUR)
-        } else if !is_wild(first) && color_of(first) == self.power_color(me) {
-            hand & COLOR_MASK[self.power_color(me) as usize]
-        } else {
-            0
-        }
+        hand & ADDABLE[first as usize & 63][self.power_color(me) as usize & 3]
+            & 0u64.wrapping_sub(open as u64)
     }
 
     fn push_plays(out: &mut ActionList, mask: u64) {
@@ -1005,27 +1017,25 @@ impl DebtState {
         CARD_EFFECT[kind as usize & 63]
     }
 
-    /// The debt after a play (S8, S17, examples A-D): whether it balanced the debt.
+    /// The debt after a play (S8, S17, examples A-D): whether it balanced the debt. Every case
+    /// is computed and the right one selected, without branches: which case applies follows
+    /// the random card played and would be mispredicted often.
+    #[inline(always)]
     fn settle(&mut self) -> bool {
         let g = self.group;
-        if !g.numbers {
-            // Special cards and 0s leave the debt as it is (Ex. D).
-            return false;
-        }
+        let debt = self.debt;
         let cap = self.opts.cap();
-        if g.color_before != NO_COLOR && self.color != g.color_before {
-            // A colour change buries the debt (Ex. C).
-            self.debt = g.sum.min(cap);
-            return false;
-        }
-        if self.debt > 0 && g.sum == self.debt {
-            // Ex. A.
-            self.debt = 0;
-            return true;
-        }
-        // Ex. B: an overshoot leaves the difference; a shortfall pays the debt down.
-        self.debt = self.debt.abs_diff(g.sum).min(cap);
-        false
+        // A colour change buries the debt (Ex. C).
+        let change = (g.color_before != NO_COLOR) & (self.color != g.color_before);
+        // Ex. A.
+        let exact = (debt > 0) & (g.sum == debt);
+        // Ex. B: an overshoot leaves the difference; a shortfall pays the debt down (an exact
+        // balance leaves 0 this way too).
+        let paid = debt.abs_diff(g.sum).min(cap);
+        let after = if change { g.sum.min(cap) } else { paid };
+        // Special cards and 0s leave the debt as it is (Ex. D).
+        self.debt = if g.numbers { after } else { debt };
+        g.numbers & !change & exact
     }
 
     #[inline(always)]
@@ -1497,5 +1507,29 @@ impl DebtState {
     }
     pub fn rng(&self) -> &Rng {
         &self.rng
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::cards::COLOR_MASK;
+
+    /// `ADDABLE` holds what rule 5's tests give: a Wild Draw Four after a Wild Draw Four, the
+    /// buying-power colour after a card of that colour, nothing otherwise.
+    #[test]
+    fn addable_table_is_rule_five() {
+        for first in 0..NUM_KINDS as u8 {
+            for pc in 0..4u8 {
+                let want = if first == WILD_DRAW_FOUR {
+                    1u64 << WILD_DRAW_FOUR
+                } else if !is_wild(first) && color_of(first) == pc {
+                    COLOR_MASK[pc as usize]
+                } else {
+                    0
+                };
+                assert_eq!(ADDABLE[first as usize][pc as usize], want, "{first} {pc}");
+            }
+        }
     }
 }

@@ -94,10 +94,11 @@ impl DebtState {
     #[inline]
     pub(crate) fn playable_mask(&self) -> u64 {
         let hand = self.hands[self.current as usize].mask(0);
-        let top = match self.area_top() {
-            Some((top, _)) => top as usize,
-            None => EMPTY_AREA,
-        };
+        // The top card, or `EMPTY_AREA`, selected without a branch (the slot read when the
+        // area is empty is its first, whatever it holds).
+        let len = self.area_len as usize;
+        let last = self.area[len.saturating_sub(1)] as usize & 0xff;
+        let top = if len == 0 { EMPTY_AREA } else { last };
         hand & PLAYABLE[top & 63][self.color as usize & 7]
     }
 

@@ -590,12 +590,8 @@ impl DebtState {
     /// Brings `pile_seats`' bit of `seat` up to date after its pile changed.
     #[inline]
     pub(crate) fn sync_pile(&mut self, seat: u8) {
-        let bit = 1u16 << seat;
-        if self.piles[seat as usize].is_empty() {
-            self.pile_seats &= !bit;
-        } else {
-            self.pile_seats |= bit;
-        }
+        let held = !self.piles[seat as usize].is_empty() as u16;
+        self.pile_seats = (self.pile_seats & !(1u16 << seat)) | held << seat;
     }
 
     /// Whether some seat other than `seat` has a pile.
@@ -1044,13 +1040,10 @@ impl DebtState {
         let g = self.group;
         self.last_player = me;
         let balanced = self.settle();
-        if balanced {
-            // Counted before a win returns: a balance that also wins is a balance.
-            self.stats.balances[me as usize] += 1;
-        }
-        if g.len >= 2 {
-            self.stats.groups += 1;
-        }
+        // Counted before a win returns: a balance that also wins is a balance. (The counts
+        // add their tests, without branches on the random play.)
+        self.stats.balances[me as usize] += balanced as u16;
+        self.stats.groups += (g.len >= 2) as u32;
         self.stats.max_debt = self.stats.max_debt.max(self.debt);
         log.event(Event::PlayDone {
             seat: me,
@@ -1068,8 +1061,8 @@ impl DebtState {
             return;
         }
         let odd = g.reverses & 1 == 1;
+        self.clockwise ^= odd;
         if odd {
-            self.clockwise = !self.clockwise;
             log.event(Event::Reversed);
         }
         let mut skipped = 0u8;
@@ -1152,8 +1145,8 @@ impl DebtState {
         }
         let g = self.group;
         let odd = g.reverses & 1 == 1;
+        self.clockwise ^= odd;
         if odd {
-            self.clockwise = !self.clockwise;
             log.event(Event::Reversed);
         }
         if self.opts.attack == AttackRule::PowerDraw {

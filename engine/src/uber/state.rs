@@ -1421,8 +1421,32 @@ impl UberState {
 
     /// `math_possible` past its first check: whether the `operands` (kinds, unblocked) of
     /// `seat`'s make `target` in one colour.
+    ///
+    /// Which colours hold two operands or more follows the random hands: without a Math play
+    /// of `seat`'s under way, each colour's operands are looked up (none, or only one, make
+    /// nothing: the table's entry is empty) and the answers united, without a branch per
+    /// colour.
     #[inline(never)]
-    fn math_reachable(&self, seat: u8, target: u8, mut operands: u64) -> bool {
+    fn math_reachable(&self, seat: u8, target: u8, operands: u64) -> bool {
+        let (max, ops) = self.math_limits();
+        let table = math_table(max, ops);
+        let m = &self.math;
+        if m.len > 0 && m.seat == seat {
+            return self.math_reachable_under_way(seat, target, operands);
+        }
+        let mut reach = 0u16;
+        for x in 0..4u8 {
+            let held = 0u64.wrapping_sub((operands & color_mask(x) != 0) as u64);
+            reach |= table.reach_word(self.operand_word(seat, x) & held);
+        }
+        reach >> target & 1 == 1
+    }
+
+    /// `math_reachable` when `seat`'s Math play is under way (its cards are no longer
+    /// operands): colour by colour.
+    #[cold]
+    #[inline(never)]
+    fn math_reachable_under_way(&self, seat: u8, target: u8, mut operands: u64) -> bool {
         let h = &self.hands[seat as usize];
         let (max, ops) = self.math_limits();
         let table = math_table(max, ops);

@@ -792,8 +792,8 @@ impl ConState {
 
     /// Puts `k` on top of the pile in use and makes it the matching reference.
     pub(crate) fn put_on_pile(&mut self, k: u8, color: u8) {
-        let reversing = is_reversing(k, self.apocalypse);
-        if self.recycling && !reversing {
+        // Whether `k` reverses matters only while the recycled pile is open (rare).
+        if self.recycling && !is_reversing(k, self.apocalypse) {
             self.recycled.add(k as usize);
         } else {
             self.discard.add(k as usize);
@@ -805,13 +805,11 @@ impl ConState {
     pub(crate) fn set_ref(&mut self, k: u8, color: u8) {
         self.under = self.ref_kind;
         self.under_color = self.ref_color;
-        self.ref_effect = if text_of(k) == Text::Clone && !self.apocalypse {
-            self.ref_effect
-        } else {
-            k
-        };
+        // Selects, not branches: the card is the random play's.
+        let clone = (text_of(k) == Text::Clone) & !self.apocalypse;
+        self.ref_effect = std::hint::select_unpredictable(clone, self.ref_effect, k);
         self.ref_kind = k;
-        self.ref_color = if is_wild(k) { color } else { color_of(k) };
+        self.ref_color = std::hint::select_unpredictable(is_wild(k), color, color_of(k));
     }
 
     // ----- matching (section 6) -------------------------------------------------------------
@@ -839,18 +837,8 @@ impl ConState {
         if self.war != NONE {
             return out;
         }
-        let (s2, rt) = (suit_of(r), text_of(r));
-        out |= m.suit[s2 as usize];
-        if rt == Text::SixtyNine {
-            out |= m.suit[6] | m.suit[9];
-        }
-        if s2 == 6 || s2 == 9 {
-            out |= m.text[Text::SixtyNine as usize];
-        }
-        if rt != Text::None {
-            out |= m.text[rt as usize];
-        }
-        out
+        // Suit, text and the 69 rule: one table row (their tests followed the random card).
+        out | m.by_ref[r as usize]
     }
 
     /// The kinds `s` may play at a normal turn (`turn_playable` for every held kind).

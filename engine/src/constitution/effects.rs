@@ -78,8 +78,14 @@ impl ConState {
 
     /// A card as its printed colour and suit (plain cards, and every card in the Apocalypse).
     fn plain_effect(&mut self, s: u8, k: u8, log: &mut impl EventSink<Event>) -> bool {
-        match suit_of(k) {
-            SKIP => self.skips += 1,
+        // The numbers, the Skip and the Wild (most cards) without a jump on the random card's
+        // suit: the Skip's count added, then one test for the three suits that do more.
+        let suit = suit_of(k);
+        self.skips += (suit == SKIP) as u8;
+        if suit < REVERSE || suit == WILD_SUIT {
+            return true;
+        }
+        match suit {
             REVERSE => {
                 self.reverse(s, log);
             }

@@ -301,7 +301,7 @@ impl ConState {
 
     /// Luck, Yin, Yang (+1) or a Virus (-1) arriving on Death's victim (L160).
     pub(crate) fn adjust_clock(&mut self, s: u8, by: i32, log: &mut impl EventSink<Event>) {
-        if self.death == s && !self.apocalypse && self.is_alive(s) {
+        if (self.death == s) & !self.apocalypse && self.is_alive(s) {
             let c = (self.death_clock as i32 + by).max(0) as u16;
             self.set_clock(s, c, log);
         }
@@ -309,7 +309,7 @@ impl ConState {
 
     /// The end of a turn of `s`, taken or skipped: Death's clock (C61).
     pub(crate) fn tick_death(&mut self, s: u8, log: &mut impl EventSink<Event>) {
-        if self.death == s && !self.apocalypse && self.is_alive(s) {
+        if (self.death == s) & !self.apocalypse && self.is_alive(s) {
             let c = self.death_clock.saturating_sub(1) as u16;
             self.set_clock(s, c, log);
         }

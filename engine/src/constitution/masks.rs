@@ -19,6 +19,9 @@ pub(crate) struct Masks {
     pub jump_exact: [u128; NUM_KINDS],
     /// Per kind: the near kinds of a wrong jump-in (C35).
     pub jump_near: [u128; NUM_KINDS],
+    /// Per reference kind: what matches it by suit or text, the 69 rule included, outside War
+    /// and the Apocalypse (`match_mask`'s part that depends on the reference's kind).
+    pub by_ref: [u128; NUM_KINDS],
 }
 
 /// The tables.
@@ -55,6 +58,7 @@ const fn build() -> Masks {
         respond: 0,
         jump_exact: [0; NUM_KINDS],
         jump_near: [0; NUM_KINDS],
+        by_ref: [0; NUM_KINDS],
     };
     let mut k = 0;
     while k < NUM_KINDS {
@@ -83,6 +87,22 @@ const fn build() -> Masks {
             m.respond |= b;
         }
         k += 1;
+    }
+    let mut r = 0;
+    while r < NUM_KINDS {
+        let (s, t) = (f.suit[r], f.text[r]);
+        let mut out = m.suit[s as usize];
+        if is(t, Text::SixtyNine) {
+            out |= m.suit[6] | m.suit[9];
+        }
+        if s == 6 || s == 9 {
+            out |= m.text[Text::SixtyNine as usize];
+        }
+        if !is(t, Text::None) {
+            out |= m.text[t as usize];
+        }
+        m.by_ref[r] = out;
+        r += 1;
     }
     let mut j = 0;
     while j < NUM_KINDS {
@@ -120,6 +140,26 @@ mod tests {
             let want = super::super::attack::stack_value(k).0 != 0 || defends(t);
             assert_eq!(masks().respond >> k & 1 != 0, want, "kind {k}");
             assert_eq!(masks().wild >> k & 1 != 0, is_wild(k), "kind {k}");
+        }
+    }
+
+    #[test]
+    fn by_ref_is_suit_text_and_the_69_rule() {
+        // Section 6's tests on the reference's suit and text, kind by kind.
+        let m = masks();
+        for r in 0..NUM_KINDS as u8 {
+            let (s, t) = (suit_of(r), text_of(r));
+            let mut want = m.suit[s as usize];
+            if t == Text::SixtyNine {
+                want |= m.suit[6] | m.suit[9];
+            }
+            if s == 6 || s == 9 {
+                want |= m.text[Text::SixtyNine as usize];
+            }
+            if t != Text::None {
+                want |= m.text[t as usize];
+            }
+            assert_eq!(m.by_ref[r as usize], want, "kind {r}");
         }
     }
 }

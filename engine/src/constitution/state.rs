@@ -7,9 +7,7 @@
 use super::cards::*;
 use super::event::{Event, Leave};
 use super::options::*;
-use crate::game::{
-    first_seat_after, DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS,
-};
+use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
 use crate::rng::Rng;
@@ -28,18 +26,31 @@ pub(crate) fn bit(s: u8) -> u16 {
 
 /// The seats strictly between `from` and `to` round the table (a 16-seat ring, as
 /// `first_seat_after`), clockwise (increasing seat numbers) or not; every seat but `from` when
-/// `to` is `from`.
+/// `to` is `from`. Without branches (the direction and the seats follow the random play): the
+/// seats counter-clockwise from `from` to `to` are those clockwise from `to` to `from`, and
+/// clockwise they are the `d - 1` seats after `a`, `d` the distance (16 when `to` is `from`).
 #[inline]
 pub(crate) fn between(from: u8, to: u8, clockwise: bool) -> u16 {
     debug_assert!(from < 16 && to < 16);
-    let below = |s: u8| ((1u32 << s) - 1) as u16;
-    let upto = |s: u8| ((2u32 << s) - 1) as u16;
-    match (clockwise, to > from, to < from) {
-        (true, true, _) => below(to) & !upto(from),
-        (true, false, _) => !upto(from) | below(to),
-        (false, _, true) => below(from) & !upto(to),
-        (false, _, false) => below(from) | !upto(to),
-    }
+    let (a, b) = (
+        std::hint::select_unpredictable(clockwise, from, to),
+        std::hint::select_unpredictable(clockwise, to, from),
+    );
+    let d = (b.wrapping_sub(a).wrapping_sub(1) & 15) + 1;
+    (((1u32 << d) - 2) as u16).rotate_left(a as u32)
+}
+
+/// `first_seat_after` without branches on the direction or on where the seat lies (both
+/// follow the random play): the set rotated so the seat after `from` (clockwise) or before it
+/// (counter-clockwise) is its lowest (highest) bit. `None` when `set` is empty.
+#[inline]
+pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
+    debug_assert!(from < 16);
+    let f = from as u32;
+    let cw = (f + 1 + set.rotate_right((f + 1) & 15).trailing_zeros()) & 15;
+    let ccw = (f + 15 - set.rotate_left((16 - f) & 15).leading_zeros()) & 15;
+    let s = std::hint::select_unpredictable(clockwise, cw, ccw) as u8;
+    (set != 0).then_some(s)
 }
 
 /// What a pending attack does to its victim (section 8).
@@ -610,7 +621,7 @@ impl ConState {
     /// The next seat still in the game after `from` (which need not be in), in the direction
     /// of play (`forward`) or against it.
     pub(crate) fn step_from(&self, from: u8, forward: bool) -> u8 {
-        first_seat_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
+        first_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
     }
     #[inline]
     pub(crate) fn next_of(&self, from: u8) -> u8 {
@@ -781,8 +792,8 @@ impl ConState {
 
     /// Puts `k` on top of the pile in use and makes it the matching reference.
     pub(crate) fn put_on_pile(&mut self, k: u8, color: u8) {
-        let reversing = is_reversing(k, self.apocalypse);
-        if self.recycling && !reversing {
+        // Whether `k` reverses matters only while the recycled pile is open (rare).
+        if self.recycling && !is_reversing(k, self.apocalypse) {
             self.recycled.add(k as usize);
         } else {
             self.discard.add(k as usize);
@@ -794,13 +805,11 @@ impl ConState {
     pub(crate) fn set_ref(&mut self, k: u8, color: u8) {
         self.under = self.ref_kind;
         self.under_color = self.ref_color;
-        self.ref_effect = if text_of(k) == Text::Clone && !self.apocalypse {
-            self.ref_effect
-        } else {
-            k
-        };
+        // Selects, not branches: the card is the random play's.
+        let clone = (text_of(k) == Text::Clone) & !self.apocalypse;
+        self.ref_effect = std::hint::select_unpredictable(clone, self.ref_effect, k);
         self.ref_kind = k;
-        self.ref_color = if is_wild(k) { color } else { color_of(k) };
+        self.ref_color = std::hint::select_unpredictable(is_wild(k), color, color_of(k));
     }
 
     // ----- matching (section 6) -------------------------------------------------------------
@@ -828,18 +837,8 @@ impl ConState {
         if self.war != NONE {
             return out;
         }
-        let (s2, rt) = (suit_of(r), text_of(r));
-        out |= m.suit[s2 as usize];
-        if rt == Text::SixtyNine {
-            out |= m.suit[6] | m.suit[9];
-        }
-        if s2 == 6 || s2 == 9 {
-            out |= m.text[Text::SixtyNine as usize];
-        }
-        if rt != Text::None {
-            out |= m.text[rt as usize];
-        }
-        out
+        // Suit, text and the 69 rule: one table row (their tests followed the random card).
+        out | m.by_ref[r as usize]
     }
 
     /// The kinds `s` may play at a normal turn (`turn_playable` for every held kind).
@@ -1201,14 +1200,14 @@ impl ConState {
 
     /// The first seat of `left` after `from` in the direction of play.
     pub(crate) fn next_in(&self, from: u8, left: &mut u16) -> Option<u8> {
-        first_seat_after(*left & self.alive, from, self.clockwise)
+        first_after(*left & self.alive, from, self.clockwise)
     }
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31): the
     /// first of `jumpers` in the order of play after the window's card. The seats passed on
     /// the way leave the window (none of them can jump in); with no one, every seat leaves.
     fn next_jumper(&mut self) -> Option<u8> {
-        let Some(a) = first_seat_after(self.jumpers(), self.jump_from, self.clockwise) else {
+        let Some(a) = first_after(self.jumpers(), self.jump_from, self.clockwise) else {
             self.jump_left = 0;
             return None;
         };
@@ -1229,16 +1228,15 @@ impl ConState {
         if self.opts.wrong_jump_ins {
             targets |= m.jump_near[j];
         }
+        // Every seat tested, with `&` and `|` (whether a seat holds such a card, and the UNO
+        // call, follow the random deal: a branch on them is mispredicted).
         let mut out = 0;
-        let mut seats = self.jump_left & self.alive & !self.skipped;
-        while seats != 0 {
-            let s = seats.trailing_zeros() as u8;
-            seats &= seats - 1;
-            if self.hand_mask(s) & targets != 0 && self.last_ok(s) {
-                out |= bit(s);
-            }
+        for s in 0..self.n {
+            let h = &self.hands[s as usize];
+            let last_ok = (h.len() > 1) | (self.uno_called & bit(s) != 0);
+            out |= (((self.hand_mask(s) & targets != 0) & last_ok) as u16) << s;
         }
-        out
+        out & self.jump_left & self.alive & !self.skipped
     }
 
     /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
@@ -1249,7 +1247,7 @@ impl ConState {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
         // The first of them in the order of play after the cursor.
-        let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
+        let Some(s) = first_after(empty & self.alive, self.cursor, self.clockwise) else {
             return false;
         };
         if self.opts.mode == Mode::Normal {

@@ -7,7 +7,9 @@
 use super::cards::*;
 use super::event::{Event, Leave};
 use super::options::*;
-use crate::game::{DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS};
+use crate::game::{
+    first_seat_after, DecisionKind, Ending, EventSink, GameCounters, Outcome, Seat, MAX_PLAYERS,
+};
 use crate::hand::Hand;
 use crate::pile::DrawPile;
 use crate::rng::Rng;
@@ -38,19 +40,6 @@ pub(crate) fn between(from: u8, to: u8, clockwise: bool) -> u16 {
     );
     let d = (b.wrapping_sub(a).wrapping_sub(1) & 15) + 1;
     (((1u32 << d) - 2) as u16).rotate_left(a as u32)
-}
-
-/// `first_seat_after` without branches on the direction or on where the seat lies (both
-/// follow the random play): the set rotated so the seat after `from` (clockwise) or before it
-/// (counter-clockwise) is its lowest (highest) bit. `None` when `set` is empty.
-#[inline]
-pub(crate) fn first_after(set: u16, from: u8, clockwise: bool) -> Option<u8> {
-    debug_assert!(from < 16);
-    let f = from as u32;
-    let cw = (f + 1 + set.rotate_right((f + 1) & 15).trailing_zeros()) & 15;
-    let ccw = (f + 15 - set.rotate_left((16 - f) & 15).leading_zeros()) & 15;
-    let s = std::hint::select_unpredictable(clockwise, cw, ccw) as u8;
-    (set != 0).then_some(s)
 }
 
 /// What a pending attack does to its victim (section 8).
@@ -621,7 +610,7 @@ impl ConState {
     /// The next seat still in the game after `from` (which need not be in), in the direction
     /// of play (`forward`) or against it.
     pub(crate) fn step_from(&self, from: u8, forward: bool) -> u8 {
-        first_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
+        first_seat_after(self.alive, from, self.clockwise == forward).unwrap_or(from)
     }
     #[inline]
     pub(crate) fn next_of(&self, from: u8) -> u8 {
@@ -1200,14 +1189,14 @@ impl ConState {
 
     /// The first seat of `left` after `from` in the direction of play.
     pub(crate) fn next_in(&self, from: u8, left: &mut u16) -> Option<u8> {
-        first_after(*left & self.alive, from, self.clockwise)
+        first_seat_after(*left & self.alive, from, self.clockwise)
     }
 
     /// The next seat of the jump-in window that holds a card it could jump in with (C31): the
     /// first of `jumpers` in the order of play after the window's card. The seats passed on
     /// the way leave the window (none of them can jump in); with no one, every seat leaves.
     fn next_jumper(&mut self) -> Option<u8> {
-        let Some(a) = first_after(self.jumpers(), self.jump_from, self.clockwise) else {
+        let Some(a) = first_seat_after(self.jumpers(), self.jump_from, self.clockwise) else {
             self.jump_left = 0;
             return None;
         };
@@ -1247,7 +1236,7 @@ impl ConState {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
         // The first of them in the order of play after the cursor.
-        let Some(s) = first_after(empty & self.alive, self.cursor, self.clockwise) else {
+        let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
             return false;
         };
         if self.opts.mode == Mode::Normal {

@@ -357,19 +357,3 @@ fn between_is_what_a_walk_passes() {
         }
     }
 }
-
-#[test]
-fn first_after_is_first_seat_after() {
-    // The branchless seat finder against the shared one, for every set, seat and direction.
-    for clockwise in [true, false] {
-        for from in 0..16u8 {
-            for set in 0..=u16::MAX {
-                assert_eq!(
-                    super::state::first_after(set, from, clockwise),
-                    crate::game::first_seat_after(set, from, clockwise),
-                    "set {set:#x} from {from} clockwise {clockwise}"
-                );
-            }
-        }
-    }
-}

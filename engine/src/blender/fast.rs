@@ -7,10 +7,11 @@
 //! - A turn: the playable kinds are the hand's bits under each side's `side_base`, kept while
 //!   the shown card, the mini-pile and the stack stay (random players draw far more than they
 //!   play, so the shown card rarely changes between turns).
-//! - A turn's decision and the decision on a drawn card: `proceed_quick` takes the stages of a
-//!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
-//!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
-//!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - A turn's decision and the decision on a drawn card: `proceed_in_order` takes the stages of
+//!   a turn that ends without a decision or a jump-in window (the drawn card, a card's colour,
+//!   action and modifier, the UNO checks, the end of the turn, the next player) in a row, as
+//!   `proceed` would, with one copy per path (a draw or a kept card, a quiet card, any other
+//!   card), and leaves everything else to `proceed`.
 //! - The plain tempo-1 draw (`draw_plain`) and a quiet card laid (`lay_quiet`) skip the general
 //!   draw loop and `lay`; whether the drawn card may be played is read from the bases
 //!   (`Bases::playable`), and a drawn card played is laid as the turn's plays are.
@@ -220,15 +221,17 @@ impl BlenderState {
                         {
                             self.after_draw_on(&mut bases, m);
                         }
+                        self.proceed_in_order::<false, false>();
                     } else if act < FLEX && !self.mini_active && quiet(act as usize) {
                         // As `turn_action` lays it.
                         self.played += 1;
                         let last = self.played >= self.tempo;
                         self.lay_quiet(cur, act, last);
+                        self.proceed_in_order::<true, false>();
                     } else {
                         self.turn_action(act, &mut NoEvents);
+                        self.proceed_in_order::<true, true>();
                     }
-                    self.proceed_quick();
                     self.check_cap(&mut NoEvents);
                 }
                 Phase::PostDraw { kind } => {
@@ -251,19 +254,20 @@ impl BlenderState {
                         // As `step` applies it.
                         self.counters.actions += 1;
                         self.end_without_card();
-                        self.proceed_quick();
+                        self.proceed_in_order::<false, false>();
                         self.check_cap(&mut NoEvents);
                     } else {
-                        // As `step` applies it, then `proceed_quick` for `proceed`.
+                        // As `step` applies it, then `proceed_in_order` for `proceed`.
                         self.counters.actions += 1;
                         self.phase = Phase::Busy;
                         self.played = 1;
                         if act < FLEX && !self.mini_active && quiet(kind as usize) {
                             self.lay_quiet(cur, kind, true);
+                            self.proceed_in_order::<true, false>();
                         } else {
                             self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
+                            self.proceed_in_order::<true, true>();
                         }
-                        self.proceed_quick();
                         self.check_cap(&mut NoEvents);
                     }
                 }
@@ -277,20 +281,55 @@ impl BlenderState {
         }
     }
 
-    /// `proceed` for the common ends of a turn: the stages of the card just drawn, the UNO
-    /// checks, the end of the turn and the next player in a row, as the loop takes them while
-    /// no Gift is pending (none of them draws a card); anything else, and the rest of the
+    /// `proceed` for the common ends of a turn: the stages the resolution loop takes after a
+    /// turn's draw (`CARD` false: the drawn card, the UNO checks, the end of the turn with no
+    /// card, the next player) or a card laid (the colour, the action and the modifier when
+    /// `EFFECTS`, the checks, the end of the turn, the next player), in that order, each as
+    /// `proceed` takes it and while no Gift is pending; anything else, and the rest of the
     /// resolution from there, is `proceed`'s.
-    #[inline]
-    fn proceed_quick(&mut self) {
-        if !matches!(self.phase, Phase::Busy) {
-            return;
-        }
-        if !self.gift_flag {
-            if self.res.stage == Stage::Drawn {
+    ///
+    /// Each caller has its own copy (inlined), so that a test of the stage follows the path
+    /// the turn took, not the random card or action that chose the path: the resolution
+    /// loop's one dispatch on the stage is mispredicted at nearly every stage.
+    #[inline(always)]
+    fn proceed_in_order<const CARD: bool, const EFFECTS: bool>(&mut self) {
+        'quick: {
+            if !matches!(self.phase, Phase::Busy) {
+                return;
+            }
+            if self.gift_flag {
+                break 'quick;
+            }
+            if !CARD && self.res.stage == Stage::Drawn {
                 self.after_draw();
                 if !matches!(self.phase, Phase::Busy) {
                     return;
+                }
+            }
+            if EFFECTS {
+                if self.res.stage == Stage::Color {
+                    self.stage_color();
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                }
+                if self.res.stage == Stage::Action {
+                    self.stage_action(&mut NoEvents);
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                    if self.gift_flag {
+                        break 'quick;
+                    }
+                }
+                if self.res.stage == Stage::Modifier {
+                    self.stage_modifier(&mut NoEvents);
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                    if self.gift_flag {
+                        break 'quick;
+                    }
                 }
             }
             if self.res.stage == Stage::Checks {
@@ -300,7 +339,13 @@ impl BlenderState {
                 }
             }
             if self.res.stage == Stage::EndTurn {
-                self.stage_end_turn();
+                if CARD {
+                    self.stage_end_turn();
+                } else {
+                    // `stage_end_turn` with no card: no window.
+                    debug_assert_eq!(self.res.kind, NO_CARD);
+                    self.res.stage = Stage::Next;
+                }
             }
             if self.res.stage == Stage::Next {
                 self.stage_next(&mut NoEvents);

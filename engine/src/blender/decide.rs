@@ -461,6 +461,14 @@ impl BlenderState {
 
     /// Applies a legal action (the caller checked it), then resolves until the next decision.
     pub(crate) fn step(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+        self.apply_action(a, log);
+        self.proceed(log);
+        self.check_cap(log);
+    }
+
+    /// `step` but for the resolution: the action applied, the resolution left to the caller.
+    #[inline]
+    pub(crate) fn apply_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
         self.counters.actions += 1;
         let phase = self.phase;
         self.phase = Phase::Busy;
@@ -528,8 +536,6 @@ impl BlenderState {
             Phase::Jump { seat } => self.jump_action(seat, a, log),
             Phase::Over | Phase::Busy => unreachable!("no decision pending"),
         }
-        self.proceed(log);
-        self.check_cap(log);
     }
 
     /// A game that reached `max_decisions` is cut off (after each decision's resolution).

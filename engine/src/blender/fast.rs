@@ -15,7 +15,8 @@
 //! - The plain tempo-1 draw (`draw_plain`) and a quiet card laid (`lay_quiet`) skip the general
 //!   draw loop and `lay`; whether the drawn card may be played is read from the bases
 //!   (`Bases::playable`), and a drawn card played is laid as the turn's plays are.
-//! - Every other decision goes through `sample_legal` and `step`.
+//! - Every other decision goes through `sample_legal` and `step`'s `apply_action`, then
+//!   `proceed_in_order`.
 //!
 //! Random play reads no seat's knowledge, so `random_playout` does not keep the knowledge rows
 //! (`known`, `known_any`: `track_known` is off, and the updates of `knowledge.rs` do nothing):
@@ -169,114 +170,116 @@ impl BlenderState {
             flex: [0; WORDS],
         };
         loop {
-            match self.phase {
-                Phase::Turn => {
-                    let key = self.base_key();
-                    if key != bases.key {
-                        bases.key = key;
-                        bases.normal = self.side_base(&m.normal);
+            // Tests in a row rather than `match` (one indirect jump, mispredicted whenever the
+            // phase differs from the last one's).
+            if matches!(self.phase, Phase::Turn) {
+                let key = self.base_key();
+                if key != bases.key {
+                    bases.key = key;
+                    bases.normal = self.side_base(&m.normal);
+                }
+                let cur = self.current;
+                let h = &self.hands[cur as usize];
+                let green = self.red & super::state::bit(cur) == 0;
+                let mut normal = [0u64; WORDS];
+                let mut flex = [0u64; WORDS];
+                let mut a = 0;
+                let mut flexible = 0;
+                for (w, x) in normal.iter_mut().enumerate() {
+                    *x = h.mask(w) & bases.normal[w];
+                    a += x.count_ones();
+                    flexible |= h.mask(w) & m.flex.present[w];
+                }
+                let mut b = 0;
+                if green && flexible != 0 {
+                    if key != bases.flex_key {
+                        bases.flex_key = key;
+                        bases.flex = self.side_base(&m.flex);
                     }
-                    let cur = self.current;
-                    let h = &self.hands[cur as usize];
-                    let green = self.red & super::state::bit(cur) == 0;
-                    let mut normal = [0u64; WORDS];
-                    let mut flex = [0u64; WORDS];
-                    let mut a = 0;
-                    let mut flexible = 0;
-                    for (w, x) in normal.iter_mut().enumerate() {
-                        *x = h.mask(w) & bases.normal[w];
-                        a += x.count_ones();
-                        flexible |= h.mask(w) & m.flex.present[w];
+                    for (w, x) in flex.iter_mut().enumerate() {
+                        *x = h.mask(w) & bases.flex[w];
+                        b += x.count_ones();
                     }
-                    let mut b = 0;
-                    if green && flexible != 0 {
-                        if key != bases.flex_key {
-                            bases.flex_key = key;
-                            bases.flex = self.side_base(&m.flex);
-                        }
-                        for (w, x) in flex.iter_mut().enumerate() {
-                            *x = h.mask(w) & bases.flex[w];
-                            b += x.count_ones();
-                        }
+                }
+                debug_assert_eq!((normal, flex), self.turn_masks());
+                let i = rngs[cur as usize].below(a + b + 1);
+                let act = if i < a {
+                    PLAY + super::nth_kind(&normal, i) as u16
+                } else if i < a + b {
+                    FLEX + super::nth_kind(&flex, i - a) as u16
+                } else {
+                    self.turn_single()
+                };
+                // As `step` applies it.
+                self.counters.actions += 1;
+                self.phase = Phase::Busy;
+                if act == DRAW {
+                    if !self.draw_plain() {
+                        self.play_nothing(&mut NoEvents);
                     }
-                    debug_assert_eq!((normal, flex), self.turn_masks());
-                    let i = rngs[cur as usize].below(a + b + 1);
-                    let act = if i < a {
-                        PLAY + super::nth_kind(&normal, i) as u16
-                    } else if i < a + b {
-                        FLEX + super::nth_kind(&flex, i - a) as u16
-                    } else {
-                        self.turn_single()
-                    };
+                    if matches!(self.phase, Phase::Busy)
+                        && !self.gift_flag
+                        && self.res.stage == Stage::Drawn
+                    {
+                        self.after_draw_on(&mut bases, m);
+                    }
+                    self.proceed_in_order::<false, false>();
+                } else if act < FLEX && !self.mini_active && quiet(act as usize) {
+                    // As `turn_action` lays it.
+                    self.played += 1;
+                    let last = self.played >= self.tempo;
+                    self.lay_quiet(cur, act, last);
+                    self.proceed_in_order::<true, false>();
+                } else {
+                    self.turn_action(act, &mut NoEvents);
+                    self.proceed_in_order::<true, true>();
+                }
+                self.check_cap(&mut NoEvents);
+            } else if let Phase::PostDraw { kind } = self.phase {
+                // The list: the play, the flex play (a green Power Card), `KEEP`.
+                let cur = self.current;
+                let k = kind as usize;
+                let green = self.red & super::state::bit(cur) == 0;
+                let (play, flex) = bases.playable(self, m, k, green);
+                debug_assert_eq!(play, self.can_play(k, false));
+                debug_assert_eq!(flex, green && self.can_play(k, true));
+                let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
+                let act = if i < play as u32 {
+                    PLAY + kind
+                } else if i < play as u32 + flex as u32 {
+                    FLEX + kind
+                } else {
+                    KEEP
+                };
+                if act == KEEP {
                     // As `step` applies it.
                     self.counters.actions += 1;
+                    self.end_without_card();
+                    self.proceed_in_order::<false, false>();
+                    self.check_cap(&mut NoEvents);
+                } else {
+                    // As `step` applies it, then `proceed_in_order` for `proceed`.
+                    self.counters.actions += 1;
                     self.phase = Phase::Busy;
-                    if act == DRAW {
-                        if !self.draw_plain() {
-                            self.play_nothing(&mut NoEvents);
-                        }
-                        if matches!(self.phase, Phase::Busy)
-                            && !self.gift_flag
-                            && self.res.stage == Stage::Drawn
-                        {
-                            self.after_draw_on(&mut bases, m);
-                        }
-                        self.proceed_in_order::<false, false>();
-                    } else if act < FLEX && !self.mini_active && quiet(act as usize) {
-                        // As `turn_action` lays it.
-                        self.played += 1;
-                        let last = self.played >= self.tempo;
-                        self.lay_quiet(cur, act, last);
+                    self.played = 1;
+                    if act < FLEX && !self.mini_active && quiet(kind as usize) {
+                        self.lay_quiet(cur, kind, true);
                         self.proceed_in_order::<true, false>();
                     } else {
-                        self.turn_action(act, &mut NoEvents);
+                        self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
                         self.proceed_in_order::<true, true>();
                     }
                     self.check_cap(&mut NoEvents);
                 }
-                Phase::PostDraw { kind } => {
-                    // The list: the play, the flex play (a green Power Card), `KEEP`.
-                    let cur = self.current;
-                    let k = kind as usize;
-                    let green = self.red & super::state::bit(cur) == 0;
-                    let (play, flex) = bases.playable(self, m, k, green);
-                    debug_assert_eq!(play, self.can_play(k, false));
-                    debug_assert_eq!(flex, green && self.can_play(k, true));
-                    let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
-                    let act = if i < play as u32 {
-                        PLAY + kind
-                    } else if i < play as u32 + flex as u32 {
-                        FLEX + kind
-                    } else {
-                        KEEP
-                    };
-                    if act == KEEP {
-                        // As `step` applies it.
-                        self.counters.actions += 1;
-                        self.end_without_card();
-                        self.proceed_in_order::<false, false>();
-                        self.check_cap(&mut NoEvents);
-                    } else {
-                        // As `step` applies it, then `proceed_in_order` for `proceed`.
-                        self.counters.actions += 1;
-                        self.phase = Phase::Busy;
-                        self.played = 1;
-                        if act < FLEX && !self.mini_active && quiet(kind as usize) {
-                            self.lay_quiet(cur, kind, true);
-                            self.proceed_in_order::<true, false>();
-                        } else {
-                            self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
-                            self.proceed_in_order::<true, true>();
-                        }
-                        self.check_cap(&mut NoEvents);
-                    }
-                }
-                Phase::Over => return,
-                _ => {
-                    let (seat, _) = self.actor().expect("a decision is pending");
-                    let a = crate::game::Game::sample_legal(self, &mut rngs[seat as usize]);
-                    self.step(a, &mut NoEvents);
-                }
+            } else if matches!(self.phase, Phase::Over) {
+                return;
+            } else {
+                let (seat, _) = self.actor().expect("a decision is pending");
+                let a = crate::game::Game::sample_legal(self, &mut rngs[seat as usize]);
+                // As `step` applies it, with `proceed_in_order` for `proceed`.
+                self.apply_action(a, &mut NoEvents);
+                self.proceed_in_order::<true, true>();
+                self.check_cap(&mut NoEvents);
             }
         }
     }

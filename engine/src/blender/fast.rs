@@ -40,6 +40,21 @@ struct Bases {
 }
 
 impl Bases {
+    /// The normal side's base brought up to date. Inlined at each call: the loop calls it
+    /// where the shown card most likely changed (after a card is played, so that the test is
+    /// nearly always true there) and at the start of a turn (nearly always false then), rather
+    /// than at the start of a turn alone, where it would follow the previous turn's random
+    /// draw or play.
+    #[inline(always)]
+    fn refresh(&mut self, st: &BlenderState, m: &super::masks::Masks) -> u64 {
+        let key = st.base_key();
+        if key != self.key {
+            self.key = key;
+            self.normal = st.side_base(&m.normal);
+        }
+        key
+    }
+
     /// Whether kind `k` is playable now by its normal side, and (`green`: the player's Power
     /// Card is green) by its flex side: `can_play`'s answers read from the bases, brought up to
     /// date first.
@@ -51,11 +66,7 @@ impl Bases {
         k: usize,
         green: bool,
     ) -> (bool, bool) {
-        let key = st.base_key();
-        if key != self.key {
-            self.key = key;
-            self.normal = st.side_base(&m.normal);
-        }
+        let key = self.refresh(st, m);
         let (w, b) = (k >> 6, 1u64 << (k & 63));
         let play = self.normal[w] & b != 0;
         let flex = green && m.flex.present[w] & b != 0 && {
@@ -173,11 +184,7 @@ impl BlenderState {
             // Tests in a row rather than `match` (one indirect jump, mispredicted whenever the
             // phase differs from the last one's).
             if matches!(self.phase, Phase::Turn) {
-                let key = self.base_key();
-                if key != bases.key {
-                    bases.key = key;
-                    bases.normal = self.side_base(&m.normal);
-                }
+                let key = bases.refresh(self, m);
                 let cur = self.current;
                 let h = &self.hands[cur as usize];
                 let green = self.red & super::state::bit(cur) == 0;
@@ -230,9 +237,15 @@ impl BlenderState {
                     let last = self.played >= self.tempo;
                     self.lay_quiet(cur, act, last);
                     self.proceed_in_order::<true, false>();
+                    if matches!(self.phase, Phase::Turn) {
+                        bases.refresh(self, m);
+                    }
                 } else {
                     self.turn_action(act, &mut NoEvents);
                     self.proceed_in_order::<true, true>();
+                    if matches!(self.phase, Phase::Turn) {
+                        bases.refresh(self, m);
+                    }
                 }
                 self.check_cap(&mut NoEvents);
             } else if let Phase::PostDraw { kind } = self.phase {
@@ -265,9 +278,15 @@ impl BlenderState {
                     if act < FLEX && !self.mini_active && quiet(kind as usize) {
                         self.lay_quiet(cur, kind, true);
                         self.proceed_in_order::<true, false>();
+                        if matches!(self.phase, Phase::Turn) {
+                            bases.refresh(self, m);
+                        }
                     } else {
                         self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
                         self.proceed_in_order::<true, true>();
+                        if matches!(self.phase, Phase::Turn) {
+                            bases.refresh(self, m);
+                        }
                     }
                     self.check_cap(&mut NoEvents);
                 }
@@ -279,6 +298,9 @@ impl BlenderState {
                 // As `step` applies it, with `proceed_in_order` for `proceed`.
                 self.apply_action(a, &mut NoEvents);
                 self.proceed_in_order::<true, true>();
+                if matches!(self.phase, Phase::Turn) {
+                    bases.refresh(self, m);
+                }
                 self.check_cap(&mut NoEvents);
             }
         }

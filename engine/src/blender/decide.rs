@@ -461,6 +461,14 @@ impl BlenderState {
 
     /// Applies a legal action (the caller checked it), then resolves until the next decision.
     pub(crate) fn step(&mut self, a: Action, log: &mut impl EventSink<Event>) {
+        self.apply_action(a, log);
+        self.proceed(log);
+        self.check_cap(log);
+    }
+
+    /// `step` but for the resolution: the action applied, the resolution left to the caller.
+    #[inline]
+    pub(crate) fn apply_action(&mut self, a: Action, log: &mut impl EventSink<Event>) {
         self.counters.actions += 1;
         let phase = self.phase;
         self.phase = Phase::Busy;
@@ -528,8 +536,6 @@ impl BlenderState {
             Phase::Jump { seat } => self.jump_action(seat, a, log),
             Phase::Over | Phase::Busy => unreachable!("no decision pending"),
         }
-        self.proceed(log);
-        self.check_cap(log);
     }
 
     /// A game that reached `max_decisions` is cut off (after each decision's resolution).
@@ -781,31 +787,11 @@ impl BlenderState {
                 self.gifts[s as usize] = [0; 4];
                 continue;
             }
-            let card = self.res.kind != NO_CARD;
             match self.res.stage {
                 Stage::Number => self.phase = Phase::Number,
-                Stage::Color => {
-                    if card && !self.res.mini && side(self.res.kind, self.res.flexed).color == WILD
-                    {
-                        self.phase = Phase::Color;
-                    } else {
-                        self.res.stage = Stage::Action;
-                    }
-                }
-                Stage::Action => {
-                    if card && self.res.last && !self.res.mini {
-                        self.action(log);
-                    } else {
-                        self.res.stage = Stage::Modifier;
-                    }
-                }
-                Stage::Modifier => {
-                    if card && (self.res.last || self.opts.events_every_card) {
-                        self.modifier(log);
-                    } else {
-                        self.res.stage = Stage::Checks;
-                    }
-                }
+                Stage::Color => self.stage_color(),
+                Stage::Action => self.stage_action(log),
+                Stage::Modifier => self.stage_modifier(log),
                 Stage::Checks => self.stage_checks(),
                 Stage::EndTurn => self.stage_end_turn(),
                 Stage::Window if !self.any_claimant() => self.res.stage = Stage::Next,
@@ -836,6 +822,37 @@ impl BlenderState {
                     }
                 }
             }
+        }
+    }
+
+    /// `Stage::Color`: a Wild side played from the hand asks for a colour.
+    #[inline]
+    pub(crate) fn stage_color(&mut self) {
+        let card = self.res.kind != NO_CARD;
+        if card && !self.res.mini && side(self.res.kind, self.res.flexed).color == WILD {
+            self.phase = Phase::Color;
+        } else {
+            self.res.stage = Stage::Action;
+        }
+    }
+
+    /// `Stage::Action`: the last card of a run (not from the mini-pile) takes its action.
+    #[inline]
+    pub(crate) fn stage_action(&mut self, log: &mut impl EventSink<Event>) {
+        if self.res.kind != NO_CARD && self.res.last && !self.res.mini {
+            self.action(log);
+        } else {
+            self.res.stage = Stage::Modifier;
+        }
+    }
+
+    /// `Stage::Modifier`: the last card's modifier (every card's with `events_every_card`).
+    #[inline]
+    pub(crate) fn stage_modifier(&mut self, log: &mut impl EventSink<Event>) {
+        if self.res.kind != NO_CARD && (self.res.last || self.opts.events_every_card) {
+            self.modifier(log);
+        } else {
+            self.res.stage = Stage::Checks;
         }
     }
 

@@ -7,14 +7,16 @@
 //! - A turn: the playable kinds are the hand's bits under each side's `side_base`, kept while
 //!   the shown card, the mini-pile and the stack stay (random players draw far more than they
 //!   play, so the shown card rarely changes between turns).
-//! - A turn's decision and the decision on a drawn card: `proceed_quick` takes the stages of a
-//!   turn that ends without a decision or a jump-in window (the drawn card, the UNO checks, the
-//!   end of the turn, the next player: a draw, or a card with nothing to resolve, such as a
-//!   plain number) in a row, as `proceed` would, and leaves everything else to `proceed`.
+//! - A turn's decision and the decision on a drawn card: `proceed_in_order` takes the stages of
+//!   a turn that ends without a decision or a jump-in window (the drawn card, a card's colour,
+//!   action and modifier, the UNO checks, the end of the turn, the next player) in a row, as
+//!   `proceed` would, with one copy per path (a draw or a kept card, a quiet card, any other
+//!   card), and leaves everything else to `proceed`.
 //! - The plain tempo-1 draw (`draw_plain`) and a quiet card laid (`lay_quiet`) skip the general
 //!   draw loop and `lay`; whether the drawn card may be played is read from the bases
 //!   (`Bases::playable`), and a drawn card played is laid as the turn's plays are.
-//! - Every other decision goes through `sample_legal` and `step`.
+//! - Every other decision goes through `sample_legal` and `step`'s `apply_action`, then
+//!   `proceed_in_order`.
 //!
 //! Random play reads no seat's knowledge, so `random_playout` does not keep the knowledge rows
 //! (`known`, `known_any`: `track_known` is off, and the updates of `knowledge.rs` do nothing):
@@ -38,6 +40,21 @@ struct Bases {
 }
 
 impl Bases {
+    /// The normal side's base brought up to date. Inlined at each call: the loop calls it
+    /// where the shown card most likely changed (after a card is played, so that the test is
+    /// nearly always true there) and at the start of a turn (nearly always false then), rather
+    /// than at the start of a turn alone, where it would follow the previous turn's random
+    /// draw or play.
+    #[inline(always)]
+    fn refresh(&mut self, st: &BlenderState, m: &super::masks::Masks) -> u64 {
+        let key = st.base_key();
+        if key != self.key {
+            self.key = key;
+            self.normal = st.side_base(&m.normal);
+        }
+        key
+    }
+
     /// Whether kind `k` is playable now by its normal side, and (`green`: the player's Power
     /// Card is green) by its flex side: `can_play`'s answers read from the bases, brought up to
     /// date first.
@@ -49,11 +66,7 @@ impl Bases {
         k: usize,
         green: bool,
     ) -> (bool, bool) {
-        let key = st.base_key();
-        if key != self.key {
-            self.key = key;
-            self.normal = st.side_base(&m.normal);
-        }
+        let key = self.refresh(st, m);
         let (w, b) = (k >> 6, 1u64 << (k & 63));
         let play = self.normal[w] & b != 0;
         let flex = green && m.flex.present[w] & b != 0 && {
@@ -168,129 +181,180 @@ impl BlenderState {
             flex: [0; WORDS],
         };
         loop {
-            match self.phase {
-                Phase::Turn => {
-                    let key = self.base_key();
-                    if key != bases.key {
-                        bases.key = key;
-                        bases.normal = self.side_base(&m.normal);
+            // Tests in a row rather than `match` (one indirect jump, mispredicted whenever the
+            // phase differs from the last one's).
+            if matches!(self.phase, Phase::Turn) {
+                let key = bases.refresh(self, m);
+                let cur = self.current;
+                let h = &self.hands[cur as usize];
+                let green = self.red & super::state::bit(cur) == 0;
+                let mut normal = [0u64; WORDS];
+                let mut flex = [0u64; WORDS];
+                let mut a = 0;
+                let mut flexible = 0;
+                for (w, x) in normal.iter_mut().enumerate() {
+                    *x = h.mask(w) & bases.normal[w];
+                    a += x.count_ones();
+                    flexible |= h.mask(w) & m.flex.present[w];
+                }
+                let mut b = 0;
+                if green && flexible != 0 {
+                    if key != bases.flex_key {
+                        bases.flex_key = key;
+                        bases.flex = self.side_base(&m.flex);
                     }
-                    let cur = self.current;
-                    let h = &self.hands[cur as usize];
-                    let green = self.red & super::state::bit(cur) == 0;
-                    let mut normal = [0u64; WORDS];
-                    let mut flex = [0u64; WORDS];
-                    let mut a = 0;
-                    let mut flexible = 0;
-                    for (w, x) in normal.iter_mut().enumerate() {
-                        *x = h.mask(w) & bases.normal[w];
-                        a += x.count_ones();
-                        flexible |= h.mask(w) & m.flex.present[w];
+                    for (w, x) in flex.iter_mut().enumerate() {
+                        *x = h.mask(w) & bases.flex[w];
+                        b += x.count_ones();
                     }
-                    let mut b = 0;
-                    if green && flexible != 0 {
-                        if key != bases.flex_key {
-                            bases.flex_key = key;
-                            bases.flex = self.side_base(&m.flex);
-                        }
-                        for (w, x) in flex.iter_mut().enumerate() {
-                            *x = h.mask(w) & bases.flex[w];
-                            b += x.count_ones();
-                        }
+                }
+                debug_assert_eq!((normal, flex), self.turn_masks());
+                let i = rngs[cur as usize].below(a + b + 1);
+                let act = if i < a {
+                    PLAY + super::nth_kind(&normal, i) as u16
+                } else if i < a + b {
+                    FLEX + super::nth_kind(&flex, i - a) as u16
+                } else {
+                    self.turn_single()
+                };
+                // As `step` applies it.
+                self.counters.actions += 1;
+                self.phase = Phase::Busy;
+                if act == DRAW {
+                    if !self.draw_plain() {
+                        self.play_nothing(&mut NoEvents);
                     }
-                    debug_assert_eq!((normal, flex), self.turn_masks());
-                    let i = rngs[cur as usize].below(a + b + 1);
-                    let act = if i < a {
-                        PLAY + super::nth_kind(&normal, i) as u16
-                    } else if i < a + b {
-                        FLEX + super::nth_kind(&flex, i - a) as u16
-                    } else {
-                        self.turn_single()
-                    };
+                    if matches!(self.phase, Phase::Busy)
+                        && !self.gift_flag
+                        && self.res.stage == Stage::Drawn
+                    {
+                        self.after_draw_on(&mut bases, m);
+                    }
+                    self.proceed_in_order::<false, false>();
+                } else if act < FLEX && !self.mini_active && quiet(act as usize) {
+                    // As `turn_action` lays it.
+                    self.played += 1;
+                    let last = self.played >= self.tempo;
+                    self.lay_quiet(cur, act, last);
+                    self.proceed_in_order::<true, false>();
+                    if matches!(self.phase, Phase::Turn) {
+                        bases.refresh(self, m);
+                    }
+                } else {
+                    self.turn_action(act, &mut NoEvents);
+                    self.proceed_in_order::<true, true>();
+                    if matches!(self.phase, Phase::Turn) {
+                        bases.refresh(self, m);
+                    }
+                }
+                self.check_cap(&mut NoEvents);
+            } else if let Phase::PostDraw { kind } = self.phase {
+                // The list: the play, the flex play (a green Power Card), `KEEP`.
+                let cur = self.current;
+                let k = kind as usize;
+                let green = self.red & super::state::bit(cur) == 0;
+                let (play, flex) = bases.playable(self, m, k, green);
+                debug_assert_eq!(play, self.can_play(k, false));
+                debug_assert_eq!(flex, green && self.can_play(k, true));
+                let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
+                let act = if i < play as u32 {
+                    PLAY + kind
+                } else if i < play as u32 + flex as u32 {
+                    FLEX + kind
+                } else {
+                    KEEP
+                };
+                if act == KEEP {
                     // As `step` applies it.
                     self.counters.actions += 1;
+                    self.end_without_card();
+                    self.proceed_in_order::<false, false>();
+                    self.check_cap(&mut NoEvents);
+                } else {
+                    // As `step` applies it, then `proceed_in_order` for `proceed`.
+                    self.counters.actions += 1;
                     self.phase = Phase::Busy;
-                    if act == DRAW {
-                        if !self.draw_plain() {
-                            self.play_nothing(&mut NoEvents);
+                    self.played = 1;
+                    if act < FLEX && !self.mini_active && quiet(kind as usize) {
+                        self.lay_quiet(cur, kind, true);
+                        self.proceed_in_order::<true, false>();
+                        if matches!(self.phase, Phase::Turn) {
+                            bases.refresh(self, m);
                         }
-                        if matches!(self.phase, Phase::Busy)
-                            && !self.gift_flag
-                            && self.res.stage == Stage::Drawn
-                        {
-                            self.after_draw_on(&mut bases, m);
-                        }
-                    } else if act < FLEX && !self.mini_active && quiet(act as usize) {
-                        // As `turn_action` lays it.
-                        self.played += 1;
-                        let last = self.played >= self.tempo;
-                        self.lay_quiet(cur, act, last);
                     } else {
-                        self.turn_action(act, &mut NoEvents);
+                        self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
+                        self.proceed_in_order::<true, true>();
+                        if matches!(self.phase, Phase::Turn) {
+                            bases.refresh(self, m);
+                        }
                     }
-                    self.proceed_quick();
                     self.check_cap(&mut NoEvents);
                 }
-                Phase::PostDraw { kind } => {
-                    // The list: the play, the flex play (a green Power Card), `KEEP`.
-                    let cur = self.current;
-                    let k = kind as usize;
-                    let green = self.red & super::state::bit(cur) == 0;
-                    let (play, flex) = bases.playable(self, m, k, green);
-                    debug_assert_eq!(play, self.can_play(k, false));
-                    debug_assert_eq!(flex, green && self.can_play(k, true));
-                    let i = rngs[cur as usize].below(play as u32 + flex as u32 + 1);
-                    let act = if i < play as u32 {
-                        PLAY + kind
-                    } else if i < play as u32 + flex as u32 {
-                        FLEX + kind
-                    } else {
-                        KEEP
-                    };
-                    if act == KEEP {
-                        // As `step` applies it.
-                        self.counters.actions += 1;
-                        self.end_without_card();
-                        self.proceed_quick();
-                        self.check_cap(&mut NoEvents);
-                    } else {
-                        // As `step` applies it, then `proceed_quick` for `proceed`.
-                        self.counters.actions += 1;
-                        self.phase = Phase::Busy;
-                        self.played = 1;
-                        if act < FLEX && !self.mini_active && quiet(kind as usize) {
-                            self.lay_quiet(cur, kind, true);
-                        } else {
-                            self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
-                        }
-                        self.proceed_quick();
-                        self.check_cap(&mut NoEvents);
-                    }
+            } else if matches!(self.phase, Phase::Over) {
+                return;
+            } else {
+                let (seat, _) = self.actor().expect("a decision is pending");
+                let a = crate::game::Game::sample_legal(self, &mut rngs[seat as usize]);
+                // As `step` applies it, with `proceed_in_order` for `proceed`.
+                self.apply_action(a, &mut NoEvents);
+                self.proceed_in_order::<true, true>();
+                if matches!(self.phase, Phase::Turn) {
+                    bases.refresh(self, m);
                 }
-                Phase::Over => return,
-                _ => {
-                    let (seat, _) = self.actor().expect("a decision is pending");
-                    let a = crate::game::Game::sample_legal(self, &mut rngs[seat as usize]);
-                    self.step(a, &mut NoEvents);
-                }
+                self.check_cap(&mut NoEvents);
             }
         }
     }
 
-    /// `proceed` for the common ends of a turn: the stages of the card just drawn, the UNO
-    /// checks, the end of the turn and the next player in a row, as the loop takes them while
-    /// no Gift is pending (none of them draws a card); anything else, and the rest of the
+    /// `proceed` for the common ends of a turn: the stages the resolution loop takes after a
+    /// turn's draw (`CARD` false: the drawn card, the UNO checks, the end of the turn with no
+    /// card, the next player) or a card laid (the colour, the action and the modifier when
+    /// `EFFECTS`, the checks, the end of the turn, the next player), in that order, each as
+    /// `proceed` takes it and while no Gift is pending; anything else, and the rest of the
     /// resolution from there, is `proceed`'s.
-    #[inline]
-    fn proceed_quick(&mut self) {
-        if !matches!(self.phase, Phase::Busy) {
-            return;
-        }
-        if !self.gift_flag {
-            if self.res.stage == Stage::Drawn {
+    ///
+    /// Each caller has its own copy (inlined), so that a test of the stage follows the path
+    /// the turn took, not the random card or action that chose the path: the resolution
+    /// loop's one dispatch on the stage is mispredicted at nearly every stage.
+    #[inline(always)]
+    fn proceed_in_order<const CARD: bool, const EFFECTS: bool>(&mut self) {
+        'quick: {
+            if !matches!(self.phase, Phase::Busy) {
+                return;
+            }
+            if self.gift_flag {
+                break 'quick;
+            }
+            if !CARD && self.res.stage == Stage::Drawn {
                 self.after_draw();
                 if !matches!(self.phase, Phase::Busy) {
                     return;
+                }
+            }
+            if EFFECTS {
+                if self.res.stage == Stage::Color {
+                    self.stage_color();
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                }
+                if self.res.stage == Stage::Action {
+                    self.stage_action(&mut NoEvents);
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                    if self.gift_flag {
+                        break 'quick;
+                    }
+                }
+                if self.res.stage == Stage::Modifier {
+                    self.stage_modifier(&mut NoEvents);
+                    if !matches!(self.phase, Phase::Busy) {
+                        return;
+                    }
+                    if self.gift_flag {
+                        break 'quick;
+                    }
                 }
             }
             if self.res.stage == Stage::Checks {
@@ -300,7 +364,13 @@ impl BlenderState {
                 }
             }
             if self.res.stage == Stage::EndTurn {
-                self.stage_end_turn();
+                if CARD {
+                    self.stage_end_turn();
+                } else {
+                    // `stage_end_turn` with no card: no window.
+                    debug_assert_eq!(self.res.kind, NO_CARD);
+                    self.res.stage = Stage::Next;
+                }
             }
             if self.res.stage == Stage::Next {
                 self.stage_next(&mut NoEvents);

@@ -40,15 +40,19 @@ type SmallList = crate::action::StackList<{ crate::action::MAX_LEGAL }>;
 
 /// The `i`-th set bit over the words of `m`, ascending.
 #[inline]
-fn nth_kind(m: &[u64; cards::WORDS], mut i: u32) -> usize {
-    for (w, &x) in m.iter().enumerate() {
-        let c = x.count_ones();
-        if i < c {
-            return w * 64 + crate::bits::select(x, i) as usize;
-        }
-        i -= c;
+fn nth_kind(m: &[u64; cards::WORDS], i: u32) -> usize {
+    // Without a branch per word (which word holds it follows the random `i`): the word is
+    // the number of words whose running count stays at or below `i`, and the bits before it
+    // are subtracted.
+    let (mut w, mut before, mut run) = (0usize, 0u32, 0u32);
+    for &x in m.iter() {
+        run += x.count_ones();
+        let past = run <= i;
+        w += past as usize;
+        before = if past { run } else { before };
     }
-    unreachable!("fewer set bits than asked")
+    debug_assert!(w < cards::WORDS, "fewer set bits than asked");
+    w * 64 + crate::bits::select(m[w], i - before) as usize
 }
 
 impl Game for BlenderState {

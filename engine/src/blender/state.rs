@@ -477,17 +477,12 @@ impl BlenderState {
     #[inline]
     pub(crate) fn seat_after_one(&self, from: u8) -> u8 {
         debug_assert!(from < self.n);
-        let s = if self.clockwise {
-            if from + 1 >= self.n {
-                0
-            } else {
-                from + 1
-            }
-        } else if from == 0 {
-            self.n - 1
-        } else {
-            from - 1
-        };
+        // Without branches (the direction and the wrap follow the cards played): one step on
+        // is `from + 1` clockwise and `from + n - 1` the other way, less `n` past the end.
+        let n = self.n as u32;
+        let d = n - 1 - (self.clockwise as u32) * n.saturating_sub(2);
+        let s = from as u32 + d;
+        let s = (s - n * (s >= n) as u32) as u8;
         debug_assert_eq!(s, seat_after(from, 1, self.n, self.clockwise));
         s
     }

@@ -558,7 +558,7 @@ impl DebtState {
         let m2 = m1 & m1.wrapping_sub(1);
         let m3 = m2 & m2.wrapping_sub(1);
         if m3 & m3.wrapping_sub(1) != 0 {
-            return Self::pile_kind_wide(pile, i);
+            return Self::pile_kind_walk(pile, i);
         }
         // Past the pile's kinds a `trailing_zeros` is 64, read as the last kind: its count is
         // never reached, as the totals of the kinds before it already exceed `i`.
@@ -584,7 +584,7 @@ impl DebtState {
     /// and the kind within it by comparing its eight running totals with `i` at once (each byte
     /// `0x80 + i - total` keeps its top bit exactly when the total is at most `i`).
     #[inline(never)]
-    fn pile_kind_wide(pile: &DebtHand, i: u32) -> usize {
+    fn pile_kind_walk(pile: &DebtHand, i: u32) -> usize {
         const ONES: u64 = 0x0101_0101_0101_0101;
         let mut bytes = [0u8; 56];
         bytes[..NUM_KINDS].copy_from_slice(pile.counts());
@@ -1559,7 +1559,7 @@ mod tests {
         unreachable!("i is below the pile's length")
     }
 
-    /// `pile_kind` and `pile_kind_wide` find the card a walk over the kinds finds, for piles
+    /// `pile_kind` and `pile_kind_walk` find the card a walk over the kinds finds, for piles
     /// of 1 to 12 kinds of up to 16 copies.
     #[test]
     fn pile_kind_is_the_walk() {
@@ -1577,7 +1577,7 @@ mod tests {
             for i in 0..pile.len() as u32 {
                 let want = walk(&pile, i);
                 assert_eq!(DebtState::pile_kind(&pile, i), want);
-                assert_eq!(DebtState::pile_kind_wide(&pile, i), want);
+                assert_eq!(DebtState::pile_kind_walk(&pile, i), want);
             }
         }
         let mut last = DebtHand::new();

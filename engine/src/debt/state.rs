@@ -538,71 +538,21 @@ impl DebtState {
     #[inline]
     fn pile_take(&mut self, seat: u8) -> u8 {
         let pile = &mut self.piles[seat as usize];
-        let r = self.rng.below(pile.len() as u32);
-        let kind = Self::pile_kind(pile, r);
+        let mut r = self.rng.below(pile.len() as u32);
+        let counts = pile.counts();
+        let mut m = pile.mask(0);
+        let kind = loop {
+            let k = m.trailing_zeros() as usize;
+            let c = counts[k] as u32;
+            if r < c {
+                break k;
+            }
+            r -= c;
+            m &= m - 1;
+        };
         pile.remove(kind);
         self.sync_pile(seat);
         kind as u8
-    }
-
-    /// The kind of `pile`'s `i`-th card, counting the kinds in ascending order (`i` below the
-    /// pile's length). A pile of up to four kinds is searched without branches (each of its
-    /// kinds' running totals compared with `i`, the kind selected): where the random card
-    /// falls is random, and a walk that stops at it mispredicts its exit about once a card.
-    /// Larger piles are walked.
-    #[inline(always)]
-    fn pile_kind(pile: &DebtHand, i: u32) -> usize {
-        let counts = pile.counts();
-        let m0 = pile.mask(0);
-        let m1 = m0 & m0.wrapping_sub(1);
-        let m2 = m1 & m1.wrapping_sub(1);
-        let m3 = m2 & m2.wrapping_sub(1);
-        if m3 & m3.wrapping_sub(1) != 0 {
-            return Self::pile_kind_walk(pile, i);
-        }
-        // Past the pile's kinds a `trailing_zeros` is 64, read as the last kind: its count is
-        // never reached, as the totals of the kinds before it already exceed `i`.
-        let kind = |m: u64| (m.trailing_zeros() as usize).min(NUM_KINDS - 1);
-        let (k0, k1, k2, k3) = (kind(m0), kind(m1), kind(m2), kind(m3));
-        let s0 = counts[k0] as u32;
-        let s1 = s0 + counts[k1] as u32;
-        let s2 = s1 + counts[k2] as u32;
-        let mut k = k3;
-        k = if i < s2 { k2 } else { k };
-        k = if i < s1 { k1 } else { k };
-        if i < s0 {
-            k0
-        } else {
-            k
-        }
-    }
-
-    /// `pile_kind` for a pile of more than four kinds, also without branches: the kinds'
-    /// counts as seven words of eight bytes, each word's running byte totals by one
-    /// multiplication (a kind holds at most 16 copies, a word at most 64 cards, so no byte
-    /// carries), the word of the `i`-th card by comparing the words' running totals with `i`,
-    /// and the kind within it by comparing its eight running totals with `i` at once (each byte
-    /// `0x80 + i - total` keeps its top bit exactly when the total is at most `i`).
-    #[inline(never)]
-    fn pile_kind_walk(pile: &DebtHand, i: u32) -> usize {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut bytes = [0u8; 56];
-        bytes[..NUM_KINDS].copy_from_slice(pile.counts());
-        let words: [u64; 7] = std::array::from_fn(|j| {
-            u64::from_le_bytes(bytes[8 * j..8 * j + 8].try_into().unwrap())
-        });
-        let mut before = [0u32; 7];
-        let mut total = 0u32;
-        let mut word = 0usize;
-        for j in 0..7 {
-            before[j] = total;
-            word += (j > 0 && total <= i) as usize;
-            total += (words[j].wrapping_mul(ONES) >> 56) as u32;
-        }
-        let r = (i - before[word]) as u64;
-        let running = words[word].wrapping_mul(ONES);
-        let at_most = (r.wrapping_mul(ONES) | 0x8080_8080_8080_8080).wrapping_sub(running);
-        8 * word + (at_most & 0x8080_8080_8080_8080).count_ones() as usize
     }
 
     /// `count` cards of `pile`, each taken as `pile_take` takes it (the same card for the same
@@ -618,8 +568,18 @@ impl DebtState {
     ) {
         let mut r = rng.clone();
         for _ in 0..count {
-            let i = r.below(pile.len() as u32);
-            let kind = Self::pile_kind(pile, i);
+            let mut i = r.below(pile.len() as u32);
+            let counts = pile.counts();
+            let mut m = pile.mask(0);
+            let kind = loop {
+                let k = m.trailing_zeros() as usize;
+                let c = counts[k] as u32;
+                if i < c {
+                    break k;
+                }
+                i -= c;
+                m &= m - 1;
+            };
             pile.remove(kind);
             hand.add(kind);
             each(kind as u8);
@@ -1547,43 +1507,6 @@ impl DebtState {
 mod tests {
     use super::*;
     use crate::classic::cards::COLOR_MASK;
-
-    /// The kind of the `i`-th card, the kinds walked in ascending order.
-    fn walk(pile: &DebtHand, mut i: u32) -> usize {
-        for (k, &c) in pile.counts().iter().enumerate() {
-            if i < c as u32 {
-                return k;
-            }
-            i -= c as u32;
-        }
-        unreachable!("i is below the pile's length")
-    }
-
-    /// `pile_kind` and `pile_kind_walk` find the card a walk over the kinds finds, for piles
-    /// of 1 to 12 kinds of up to 16 copies.
-    #[test]
-    fn pile_kind_is_the_walk() {
-        let mut r = Rng::new(3);
-        for _ in 0..3000 {
-            let mut pile = DebtHand::new();
-            let kinds = 1 + r.below(12);
-            for _ in 0..kinds {
-                let k = r.below(NUM_KINDS as u32) as usize;
-                let room = 16 - pile.count(k) as u32;
-                if room > 0 {
-                    pile.add_n(k, 1 + r.below(room.min(8)) as u8);
-                }
-            }
-            for i in 0..pile.len() as u32 {
-                let want = walk(&pile, i);
-                assert_eq!(DebtState::pile_kind(&pile, i), want);
-                assert_eq!(DebtState::pile_kind_walk(&pile, i), want);
-            }
-        }
-        let mut last = DebtHand::new();
-        last.add(NUM_KINDS - 1);
-        assert_eq!(DebtState::pile_kind(&last, 0), NUM_KINDS - 1);
-    }
 
     /// `ADDABLE` holds what rule 5's tests give: a Wild Draw Four after a Wild Draw Four, the
     /// buying-power colour after a card of that colour, nothing otherwise.

@@ -1221,9 +1221,7 @@ impl ConState {
         // call, follow the random deal: a branch on them is mispredicted).
         let mut out = 0;
         for s in 0..self.n {
-            let h = &self.hands[s as usize];
-            let last_ok = (h.len() > 1) | (self.uno_called & bit(s) != 0);
-            out |= (((self.hand_mask(s) & targets != 0) & last_ok) as u16) << s;
+            out |= (((self.hand_mask(s) & targets != 0) & self.last_ok(s)) as u16) << s;
         }
         out & self.jump_left & self.alive & !self.skipped
     }

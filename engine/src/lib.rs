@@ -19,6 +19,7 @@ pub mod debt;
 pub mod game;
 pub mod hand;
 pub mod hotdeath;
+pub mod lazy;
 pub mod pile;
 pub mod rng;
 pub mod scenario;

@@ -13,57 +13,25 @@
 use super::cards::NUM_KINDS;
 use super::state::{bit, BlenderState};
 use crate::game::MAX_PLAYERS;
-use std::mem::MaybeUninit;
+use crate::lazy::LazyRows;
 
-/// `known[o][s][k]`: copies of kind `k` observer `o` knows seat `s` holds, row by row: a row
-/// never written since the deal (or cleared since) is all zero without being stored, so a new
-/// table costs nothing to make (its 28.7 KB are neither zeroed at the deal nor touched in
-/// random play). Which rows are stored is `BlenderState::known_rows` (bit `s` of
-/// `known_rows[o]`), kept apart so that making the table writes nothing; rows are read through
-/// `known_row` and written through `known_row_mut`, `known_set`, `known_clear` and
-/// `known_swap`.
-#[derive(Clone, Copy)]
-pub struct KnownTable {
-    rows: [[MaybeUninit<[u8; NUM_KINDS]>; MAX_PLAYERS]; MAX_PLAYERS],
-}
-
-impl KnownTable {
-    /// No row stored.
-    #[inline(always)]
-    pub const fn new() -> Self {
-        KnownTable {
-            rows: [[MaybeUninit::uninit(); MAX_PLAYERS]; MAX_PLAYERS],
-        }
-    }
-}
-
-impl Default for KnownTable {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+/// `known[o][s][k]`: copies of kind `k` observer `o` knows seat `s` holds, row by row, stored
+/// lazily (`crate::lazy::LazyRows`): a row never written since the deal (or cleared since) is
+/// all zero without being stored, so a new table costs nothing to make (its 28.7 KB are
+/// neither zeroed at the deal nor touched in random play).
+pub type KnownTable = LazyRows<[u8; NUM_KINDS], MAX_PLAYERS>;
 
 impl BlenderState {
     /// Row `(o, s)` of the knowledge table, or `None` when it is all zero.
     #[inline]
     pub(crate) fn known_row(&self, o: usize, s: usize) -> Option<&[u8; NUM_KINDS]> {
-        if self.known_rows[o] >> s & 1 == 0 {
-            return None;
-        }
-        // SAFETY: a row is initialised while its `known_rows` bit is set (`known_row_mut`,
-        // `known_set`; `known_swap` moves the bits with the rows).
-        Some(unsafe { self.known.rows[o][s].assume_init_ref() })
+        self.known.get(o, s)
     }
 
     /// Row `(o, s)` to write (zeroed first when it was not stored).
     #[inline]
     pub(crate) fn known_row_mut(&mut self, o: usize, s: usize) -> &mut [u8; NUM_KINDS] {
-        if self.known_rows[o] >> s & 1 == 0 {
-            self.known.rows[o][s].write([0; NUM_KINDS]);
-            self.known_rows[o] |= 1 << s;
-        }
-        // SAFETY: written just above, or initialised while its bit was set.
-        unsafe { self.known.rows[o][s].assume_init_mut() }
+        self.known.get_mut_or(o, s, [0; NUM_KINDS])
     }
 
     /// Copies of kind `k` in row `(o, s)`.
@@ -75,23 +43,19 @@ impl BlenderState {
     /// Row `(o, s)` becomes `row`.
     #[inline]
     pub(crate) fn known_set(&mut self, o: usize, s: usize, row: &[u8; NUM_KINDS]) {
-        self.known.rows[o][s].write(*row);
-        self.known_rows[o] |= 1 << s;
+        self.known.put(o, s, *row);
     }
 
     /// Row `(o, s)` becomes all zero.
     #[inline]
     pub(crate) fn known_clear(&mut self, o: usize, s: usize) {
-        self.known_rows[o] &= !(1 << s);
+        self.known.clear(o, s);
     }
 
     /// Rows `(o, a)` and `(o, b)` trade places.
     #[inline]
     pub(crate) fn known_swap(&mut self, o: usize, a: usize, b: usize) {
-        self.known.rows[o].swap(a, b);
-        let v = self.known_rows[o];
-        let (va, vb) = (v >> a & 1, v >> b & 1);
-        self.known_rows[o] = v & !(1 << a) & !(1 << b) | vb << a | va << b;
+        self.known.swap(o, a, b);
     }
 }
 

@@ -269,8 +269,6 @@ pub struct BlenderState {
     pub(crate) phase: Phase,
     /// What each seat knows of the other hands (`knowledge.rs`).
     pub(crate) known: super::knowledge::KnownTable,
-    /// The rows of `known` stored (`knowledge.rs`): bit `s` of `known_rows[o]`.
-    pub(crate) known_rows: [u16; MAX_PLAYERS],
     /// Holders of whom someone knows something.
     pub(crate) known_any: u16,
     /// Whether `known` and `known_any` are kept (random play turns it off: `fast.rs`).
@@ -369,7 +367,6 @@ impl BlenderState {
             res: Res::new(0, NO_CARD, false, false, false),
             phase: Phase::Turn,
             known: super::knowledge::KnownTable::new(),
-            known_rows: [0; MAX_PLAYERS],
             known_any: 0,
             track_known: true,
             winner: NONE,

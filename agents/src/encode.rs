@@ -100,3 +100,116 @@ impl<'a> Writer<'a> {
         s
     }
 }
+
+/// Checks every encoder's tests share.
+#[cfg(test)]
+pub(crate) mod checks {
+    use super::ObservationEncoder;
+    use uno_engine::game::{Priors, SearchGame};
+    use uno_engine::{ActionList, Rng};
+
+    /// The section table is `expected` (the documented one), its names are unique and its
+    /// lengths add up to `len`.
+    pub(crate) fn section_table(
+        sections: &[(&str, usize)],
+        expected: &[(&str, usize)],
+        len: usize,
+    ) {
+        assert_eq!(sections, expected);
+        assert_eq!(sections.iter().map(|&(_, l)| l).sum::<usize>(), len);
+        let mut names: Vec<&str> = sections.iter().map(|&(n, _)| n).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), sections.len(), "a section name repeats");
+    }
+
+    /// What [`random_games`] compared.
+    pub(crate) struct Compared {
+        /// Onlooker views compared with their determinization's.
+        pub views: usize,
+        /// Of those, how many times the next seat's own encoding differed between the state
+        /// and the determinization (the hidden cards were dealt anew).
+        pub hidden_differs: usize,
+    }
+
+    /// Plays each of `games` (a label and a dealt state) at random and checks the actor's
+    /// encoding by `E` at every decision: every element written (over a sentinel), none past
+    /// `E::LEN`, each section finite and within `range(section)`, and the legal-action mask
+    /// marking exactly the legal actions. At every `every`-th decision of a game, the same view
+    /// encodes the same again, and an onlooker (the seat `step` places after the actor, the
+    /// actor included) encodes the same from the real state as from the engine's
+    /// determinization for them, which keeps what they see and deals every hidden card anew:
+    /// the encoding holds the view only. `visit` sees every actor's view.
+    pub(crate) fn random_games<G, E>(
+        games: impl IntoIterator<Item = (String, G)>,
+        sections: &[(&str, usize)],
+        range: impl Fn(&str) -> (f32, f32),
+        every: u32,
+        mut visit: impl FnMut(&G::View),
+    ) -> Compared
+    where
+        G: SearchGame,
+        E: ObservationEncoder<View = G::View>,
+    {
+        const SENTINEL: f32 = -12345.0;
+        let len = E::LEN;
+        let mut legal = ActionList::new();
+        let mut rng = Rng::new(5);
+        let mut buf = vec![SENTINEL; len + 8];
+        let (mut again, mut other) = (vec![0.0; len], vec![0.0; len]);
+        let mut mask = vec![0.0; G::NUM_ACTIONS];
+        let mut found = Compared {
+            views: 0,
+            hidden_differs: 0,
+        };
+        for (name, mut s) in games {
+            let players = s.num_players();
+            let mut step = 0u32;
+            while let Some((seat, _)) = s.to_act() {
+                buf.fill(SENTINEL);
+                let view = s.view(seat);
+                visit(&view);
+                E::encode(&view, &mut buf);
+                assert!(buf[..len].iter().all(|&x| x != SENTINEL), "{name}");
+                assert!(buf[len..].iter().all(|&x| x == SENTINEL), "{name}");
+                let mut pos = 0;
+                for &(sec, l) in sections {
+                    let (lo, hi) = range(sec);
+                    for &x in &buf[pos..pos + l] {
+                        assert!(
+                            x.is_finite() && (lo..=hi).contains(&x),
+                            "{name} {players}p section {sec}: {x} outside [{lo}, {hi}]"
+                        );
+                    }
+                    pos += l;
+                }
+                s.legal_actions(&mut legal);
+                crate::legal_mask(legal.as_slice(), &mut mask);
+                assert_eq!(mask.iter().filter(|&&x| x == 1.0).count(), legal.len());
+                assert!(legal.as_slice().iter().all(|&a| mask[a as usize] == 1.0));
+                if step.is_multiple_of(every) {
+                    E::encode(&s.view(seat), &mut again);
+                    assert_eq!(
+                        &buf[..len],
+                        &again[..],
+                        "{name} {players}p: not deterministic"
+                    );
+                    let look = ((seat as usize + step as usize) % players) as u8;
+                    E::encode(&s.view(look), &mut again);
+                    let d = s.determinize(look, Priors::default(), &mut rng);
+                    E::encode(&d.view(look), &mut other);
+                    assert_eq!(again, other, "{name} {players}p: seat {look}'s encoding");
+                    found.views += 1;
+                    let t = (look + 1) % players as u8;
+                    E::encode(&s.view(t), &mut again);
+                    E::encode(&d.view(t), &mut other);
+                    found.hidden_differs += (again != other) as usize;
+                }
+                step += 1;
+                let a = legal.as_slice()[rng.below(legal.len() as u32) as usize];
+                s.apply_unchecked(a);
+            }
+        }
+        found
+    }
+}

@@ -364,10 +364,10 @@ impl ObservationEncoder for BlenderEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::checks;
     use uno_engine::blender::options::preset;
     use uno_engine::blender::{BlenderOptions, BlenderState};
-    use uno_engine::game::{Priors, SearchGame};
-    use uno_engine::{ActionList, Game, Rng};
+    use uno_engine::Game;
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
         crate::encode::section_of(&BLENDER_SECTIONS, obs, name)
@@ -385,14 +385,8 @@ mod tests {
 
     #[test]
     fn sections_are_unique_and_sum_to_the_length() {
-        let sum: usize = BLENDER_SECTIONS.iter().map(|&(_, l)| l).sum();
-        assert_eq!(sum, BLENDER_OBS_LEN);
         assert_eq!(BLENDER_OBS_LEN, 1819);
         assert_eq!(BlenderEncoder::LEN, BLENDER_OBS_LEN);
-        let mut names: Vec<&str> = BLENDER_SECTIONS.iter().map(|&(n, _)| n).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), BLENDER_SECTIONS.len());
         // Every section's length, as documented.
         let expected: [(&str, usize); 30] = [
             ("hand", 287),
@@ -426,7 +420,7 @@ mod tests {
             ("resolving_player", 10),
             ("seats", 10),
         ];
-        assert_eq!(BLENDER_SECTIONS, expected);
+        checks::section_table(&BLENDER_SECTIONS, &expected, BLENDER_OBS_LEN);
     }
 
     /// Every `Phase` and `TargetWhy` variant has its own slot.
@@ -469,23 +463,12 @@ mod tests {
         assert_eq!(slots, (0..NUM_TARGET_WHYS).collect::<Vec<_>>());
     }
 
-    /// Random games of several option sets and player counts: every element is written (over
-    /// a sentinel), nothing past the length, each section finite and within its documented
-    /// range, the same view encodes the same twice; and a state the onlooker cannot tell apart
-    /// from the real one (the engine's determinization, which keeps the view and deals every
-    /// hidden card anew) encodes the same for them. The legal-action mask has the width of the
-    /// action space and marks exactly the legal actions.
+    /// Random games of several option sets and player counts (`checks::random_games`: every
+    /// element written, each section within its documented range, the legal mask exact, and
+    /// every seventh decision an onlooker's determinization encoding the same).
     #[test]
     fn encodes_the_view_only_within_range_in_random_games() {
-        const SENTINEL: f32 = -12345.0;
-        let mut legal = ActionList::new();
-        let mut rng = Rng::new(5);
-        let mut buf = vec![SENTINEL; BLENDER_OBS_LEN + 8];
-        let mut again = vec![0.0; BLENDER_OBS_LEN];
-        let mut other = vec![0.0; BLENDER_OBS_LEN];
-        let mut mask = vec![0.0; BlenderState::NUM_ACTIONS];
         assert_eq!(BlenderState::NUM_ACTIONS, 1482);
-        let (mut checked, mut hidden_differs) = (0, 0);
         let mut phases_seen = [false; NUM_PHASES];
         let wrong = BlenderOptions {
             wrong_jump_ins: true,
@@ -498,63 +481,29 @@ mod tests {
             ("wrong+families", wrong),
             ("revision", preset(Some("revision")).unwrap()),
         ];
+        let mut games = Vec::new();
         for (name, opts) in option_sets {
             for players in [2, 3, 4, 7] {
                 for game in 0..2u64 {
-                    let mut s = BlenderState::deal(opts, players, 100 * game + players as u64);
-                    let mut step = 0u32;
-                    while let Some((seat, _)) = s.to_act() {
-                        buf.fill(SENTINEL);
-                        let view = s.view(seat);
-                        phases_seen[phase_index(view.phase)] = true;
-                        BlenderEncoder::encode(&view, &mut buf);
-                        assert!(buf[..BLENDER_OBS_LEN].iter().all(|&x| x != SENTINEL));
-                        assert!(buf[BLENDER_OBS_LEN..].iter().all(|&x| x == SENTINEL));
-                        let mut pos = 0;
-                        for &(sec, len) in BLENDER_SECTIONS.iter() {
-                            let (lo, hi) = range(sec);
-                            for &x in &buf[pos..pos + len] {
-                                assert!(
-                                    x.is_finite() && (lo..=hi).contains(&x),
-                                    "{name} {players}p section {sec}: {x} outside [{lo}, {hi}]"
-                                );
-                            }
-                            pos += len;
-                        }
-                        s.legal_actions(&mut legal);
-                        crate::legal_mask(legal.as_slice(), &mut mask);
-                        let marked = mask.iter().filter(|&&x| x == 1.0).count();
-                        assert_eq!(marked, legal.len());
-                        assert!(legal.as_slice().iter().all(|&a| mask[a as usize] == 1.0));
-                        if step.is_multiple_of(7) {
-                            // Deterministic: the same view again.
-                            BlenderEncoder::encode(&s.view(seat), &mut again);
-                            assert_eq!(&buf[..BLENDER_OBS_LEN], &again[..]);
-                            // The view only: an onlooker's determinization encodes the same
-                            // for that onlooker (the actor's included).
-                            let look = (seat as usize + step as usize) % players;
-                            BlenderEncoder::encode(&s.view(look as u8), &mut again);
-                            let d = s.determinize(look as u8, Priors::default(), &mut rng);
-                            BlenderEncoder::encode(&d.view(look as u8), &mut other);
-                            assert_eq!(again, other, "{name} {players}p {:?}", view.phase);
-                            checked += 1;
-                            let t = (look + 1) % players;
-                            if d.view(t as u8).hand.counts() != s.view(t as u8).hand.counts() {
-                                hidden_differs += 1;
-                            }
-                        }
-                        step += 1;
-                        let a = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-                        s.apply_unchecked(a);
-                    }
+                    let s = BlenderState::deal(opts, players, 100 * game + players as u64);
+                    games.push((format!("{name} {players}p"), s));
                 }
             }
         }
-        assert!(checked > 200, "{checked}");
+        let found = checks::random_games::<BlenderState, BlenderEncoder>(
+            games,
+            &BLENDER_SECTIONS,
+            range,
+            7,
+            |v| phases_seen[phase_index(v.phase)] = true,
+        );
+        assert!(found.views > 200, "{}", found.views);
         // The hidden cards did change between the pairs compared.
         assert!(
-            hidden_differs * 2 > checked,
-            "{hidden_differs} of {checked}"
+            found.hidden_differs * 2 > found.views,
+            "{} of {}",
+            found.hidden_differs,
+            found.views
         );
         // Random play reaches most phases (`Over` and `Busy` have no decision).
         let seen = phases_seen.iter().filter(|&&b| b).count();

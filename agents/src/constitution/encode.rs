@@ -314,10 +314,10 @@ impl ObservationEncoder for ConEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::checks;
     use uno_engine::constitution::options::preset;
     use uno_engine::constitution::ConState;
-    use uno_engine::game::{Priors, SearchGame};
-    use uno_engine::{ActionList, Game, Rng};
+    use uno_engine::Game;
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
         crate::encode::section_of(&CON_SECTIONS, obs, name)
@@ -335,14 +335,8 @@ mod tests {
 
     #[test]
     fn sections_are_unique_and_sum_to_the_length() {
-        let sum: usize = CON_SECTIONS.iter().map(|&(_, l)| l).sum();
-        assert_eq!(sum, CON_OBS_LEN);
         assert_eq!(CON_OBS_LEN, 1051);
         assert_eq!(ConEncoder::LEN, CON_OBS_LEN);
-        let mut names: Vec<&str> = CON_SECTIONS.iter().map(|&(n, _)| n).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), CON_SECTIONS.len());
         // Every section's length, as documented.
         let expected: [(&str, usize); 28] = [
             ("hand", 119),
@@ -374,7 +368,7 @@ mod tests {
             ("table", 6),
             ("seats", 10),
         ];
-        assert_eq!(CON_SECTIONS, expected);
+        checks::section_table(&CON_SECTIONS, &expected, CON_OBS_LEN);
     }
 
     /// Every `Phase` variant has its own slot.
@@ -408,75 +402,33 @@ mod tests {
         assert_eq!(slots, (0..NUM_PHASES).collect::<Vec<_>>());
     }
 
-    /// Random games of every preset and several player counts: every element is written (over
-    /// a sentinel), nothing past the length, each section within its documented range, the same
-    /// view encodes the same twice; and a state the actor cannot tell apart from the real one
-    /// (the engine's determinization, which keeps the view and deals every hidden card anew)
-    /// encodes the same.
+    /// Random games of every preset and several player counts (`checks::random_games`: every
+    /// element written, each section within its documented range, the legal mask exact, and
+    /// every fifth decision an onlooker's determinization encoding the same).
     #[test]
     fn encodes_the_view_only_within_range_in_random_games() {
-        const SENTINEL: f32 = -12345.0;
-        let mut legal = ActionList::new();
-        let mut rng = Rng::new(5);
-        let mut buf = vec![SENTINEL; CON_OBS_LEN + 8];
-        let mut again = vec![0.0; CON_OBS_LEN];
-        let mut other = vec![0.0; CON_OBS_LEN];
-        let (mut checked, mut hidden_differs) = (0, 0);
         let mut phases_seen = [false; NUM_PHASES];
+        let mut games = Vec::new();
         for name in ["seed", "elimination", "tidy"] {
             for players in [2, 3, 4, 7] {
                 for game in 0..3u64 {
                     let opts = preset(Some(name)).unwrap();
-                    let mut s = ConState::deal(opts, players, 100 * game + players as u64);
-                    let mut step = 0u32;
-                    while let Some((seat, _)) = s.to_act() {
-                        buf.fill(SENTINEL);
-                        let view = s.view(seat);
-                        phases_seen[phase_index(view.phase)] = true;
-                        ConEncoder::encode(&view, &mut buf);
-                        assert!(buf[..CON_OBS_LEN].iter().all(|&x| x != SENTINEL));
-                        assert!(buf[CON_OBS_LEN..].iter().all(|&x| x == SENTINEL));
-                        let mut pos = 0;
-                        for &(sec, len) in CON_SECTIONS.iter() {
-                            let (lo, hi) = range(sec);
-                            for &x in &buf[pos..pos + len] {
-                                assert!(
-                                    x.is_finite() && (lo..=hi).contains(&x),
-                                    "{name} {players}p section {sec}: {x} outside [{lo}, {hi}]"
-                                );
-                            }
-                            pos += len;
-                        }
-                        if step.is_multiple_of(5) {
-                            // Deterministic: the same view again.
-                            ConEncoder::encode(&s.view(seat), &mut again);
-                            assert_eq!(&buf[..CON_OBS_LEN], &again[..]);
-                            // The view only: every onlooker's determinization encodes the same
-                            // for that onlooker (the actor's included).
-                            let look = (seat as usize + step as usize) % players;
-                            ConEncoder::encode(&s.view(look as u8), &mut again);
-                            let d = s.determinize(look as u8, Priors::default(), &mut rng);
-                            ConEncoder::encode(&d.view(look as u8), &mut other);
-                            assert_eq!(again, other, "{name} {players}p {:?}", view.phase);
-                            checked += 1;
-                            let t = (look + 1) % players;
-                            if d.view(t as u8).hand.counts() != s.view(t as u8).hand.counts() {
-                                hidden_differs += 1;
-                            }
-                        }
-                        step += 1;
-                        s.legal_actions(&mut legal);
-                        let a = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-                        s.apply_unchecked(a);
-                    }
+                    let s = ConState::deal(opts, players, 100 * game + players as u64);
+                    games.push((format!("{name} {players}p"), s));
                 }
             }
         }
-        assert!(checked > 200, "{checked}");
+        let found =
+            checks::random_games::<ConState, ConEncoder>(games, &CON_SECTIONS, range, 5, |v| {
+                phases_seen[phase_index(v.phase)] = true
+            });
+        assert!(found.views > 200, "{}", found.views);
         // The hidden cards did change between the pairs compared.
         assert!(
-            hidden_differs * 2 > checked,
-            "{hidden_differs} of {checked}"
+            found.hidden_differs * 2 > found.views,
+            "{} of {}",
+            found.hidden_differs,
+            found.views
         );
         // Random play reaches most phases (`Over` has no decision).
         let seen = phases_seen.iter().filter(|&&b| b).count();

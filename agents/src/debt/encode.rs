@@ -185,44 +185,93 @@ impl ObservationEncoder for DebtEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use uno_engine::debt::{DebtOptions, DebtScenario, DebtState};
-    use uno_engine::{ActionList, Game, Rng};
+    use crate::encode::checks;
+    use uno_engine::debt::options::options_from as preset;
+    use uno_engine::debt::{DebtScenario, DebtState};
+    use uno_engine::Game;
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
         crate::encode::section_of(&DEBT_SECTIONS, obs, name)
     }
 
-    #[test]
-    fn sections_are_unique_and_sum_to_the_length() {
-        let sum: usize = DEBT_SECTIONS.iter().map(|&(_, l)| l).sum();
-        assert_eq!(sum, DEBT_OBS_LEN);
-        let mut names: Vec<&str> = DEBT_SECTIONS.iter().map(|&(n, _)| n).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), DEBT_SECTIONS.len());
+    /// The documented range of each section: [0, 1] unless listed here (card counts and pile
+    /// or hand sizes have no upper bound but the decks').
+    fn range(name: &str) -> (f32, f32) {
+        match name {
+            "hand" | "own_pile" | "known_hands" | "known_piles" | "area" | "stuck_take" => {
+                (0.0, 16.0)
+            }
+            "hand_sizes" | "pile_sizes" => (0.0, 43.2),
+            "area_size" => (0.0, 4.0),
+            // The debt has no cap in the `big` preset.
+            "debt" => (0.0, 432.0 * 9.0 / 25.0),
+            "group" => (0.0, 4.5),
+            _ => (0.0, 1.0),
+        }
     }
 
-    /// Every element is written (over a sentinel), nothing past the length, in random games
-    /// at every decision of every player count.
     #[test]
-    fn writes_exactly_len_values_in_random_games() {
-        const SENTINEL: f32 = -12345.0;
-        let mut legal = ActionList::new();
-        let mut rng = Rng::new(3);
-        for players in 2..=6 {
-            let mut s = DebtState::deal(DebtOptions::default(), players, players as u64);
-            let mut buf = vec![SENTINEL; DEBT_OBS_LEN + 8];
-            while let Some((seat, _)) = s.to_act() {
-                buf.fill(SENTINEL);
-                DebtEncoder::encode(&s.view(seat), &mut buf);
-                assert!(buf[..DEBT_OBS_LEN].iter().all(|&x| x != SENTINEL));
-                assert!(buf[DEBT_OBS_LEN..].iter().all(|&x| x == SENTINEL));
-                assert!(buf[..DEBT_OBS_LEN].iter().all(|x| x.is_finite()));
-                s.legal_actions(&mut legal);
-                let a = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-                s.apply_unchecked(a);
+    fn sections_are_unique_and_sum_to_the_length() {
+        assert_eq!(DebtEncoder::LEN, DEBT_OBS_LEN);
+        // Every section's length, as documented.
+        let expected: [(&str, usize); 23] = [
+            ("hand", 54),
+            ("own_pile", 54),
+            ("top", 54),
+            ("colour", 5),
+            ("debt", 1),
+            ("direction", 1),
+            ("phase", 8),
+            ("hand_sizes", 10),
+            ("pile_sizes", 10),
+            ("power", 10),
+            ("power_colour", 40),
+            ("known_hands", 54),
+            ("known_piles", 54),
+            ("area", 54),
+            ("stuck_take", 54),
+            ("area_size", 1),
+            ("melon_size", 1),
+            ("group", 9),
+            ("colour_before", 5),
+            ("uno_called", 1),
+            ("current", 10),
+            ("last_player", 10),
+            ("seats", 10),
+        ];
+        checks::section_table(&DEBT_SECTIONS, &expected, DEBT_OBS_LEN);
+    }
+
+    /// Random games of every preset and several player counts (`checks::random_games`: every
+    /// element written, each section within its documented range, the legal mask exact, and
+    /// every seventh decision an onlooker's determinization encoding the same).
+    #[test]
+    fn encodes_the_view_only_within_range_in_random_games() {
+        let mut phases_seen = [false; 8];
+        let mut games = Vec::new();
+        for name in ["seed", "one-deck", "big", "quiet"] {
+            for players in [2, 3, 4, 6] {
+                let opts = preset(Some(name), None).unwrap();
+                let s = DebtState::deal(opts, players, players as u64);
+                games.push((format!("{name} {players}p"), s));
             }
         }
+        let found =
+            checks::random_games::<DebtState, DebtEncoder>(games, &DEBT_SECTIONS, range, 7, |v| {
+                if let Some(i) = phase_index(v.phase) {
+                    phases_seen[i] = true;
+                }
+            });
+        assert!(found.views > 200, "{}", found.views);
+        // The hidden cards did change between the pairs compared.
+        assert!(
+            found.hidden_differs * 2 > found.views,
+            "{} of {}",
+            found.hidden_differs,
+            found.views
+        );
+        // Random play reaches every phase with a decision.
+        assert_eq!(phases_seen.iter().filter(|&&b| b).count(), 7);
     }
 
     #[test]

@@ -449,11 +449,11 @@ impl ObservationEncoder for UberEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use uno_engine::game::{Priors, SearchGame};
+    use crate::encode::checks;
     use uno_engine::uber::cards::WILD_DRAW_FOUR;
     use uno_engine::uber::options::preset;
     use uno_engine::uber::{UberScenario, UberState};
-    use uno_engine::{ActionList, Game, Rng};
+    use uno_engine::Game;
 
     fn section<'a>(obs: &'a [f32], name: &str) -> &'a [f32] {
         crate::encode::section_of(&UBER_SECTIONS, obs, name)
@@ -472,14 +472,8 @@ mod tests {
 
     #[test]
     fn sections_are_unique_and_sum_to_the_length() {
-        let sum: usize = UBER_SECTIONS.iter().map(|&(_, l)| l).sum();
-        assert_eq!(sum, UBER_OBS_LEN);
         assert_eq!(UBER_OBS_LEN, 725);
         assert_eq!(UberEncoder::LEN, UBER_OBS_LEN);
-        let mut names: Vec<&str> = UBER_SECTIONS.iter().map(|&(n, _)| n).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), UBER_SECTIONS.len());
         // Every section's length, as documented.
         let expected: [(&str, usize); 40] = [
             ("hand", 59),
@@ -523,7 +517,7 @@ mod tests {
             ("owners", 20),
             ("seats", 10),
         ];
-        assert_eq!(UBER_SECTIONS, expected);
+        checks::section_table(&UBER_SECTIONS, &expected, UBER_OBS_LEN);
     }
 
     /// Every `Phase` variant has its own slot.
@@ -580,68 +574,34 @@ mod tests {
         assert_eq!(slots, (0..NUM_PHASES).collect::<Vec<_>>());
     }
 
-    /// Random games of every preset and several player counts: every element is written (over
-    /// a sentinel), nothing past the length, each section within its documented range; and a
-    /// state the actor cannot tell apart from the real one (the engine's determinization, which
-    /// keeps the view and resamples every hidden card) encodes the same.
+    /// Random games of every preset and several player counts (`checks::random_games`: every
+    /// element written, each section within its documented range, the legal mask exact, and
+    /// every seventh decision an onlooker's determinization encoding the same).
     #[test]
     fn encodes_the_view_only_within_range_in_random_games() {
-        const SENTINEL: f32 = -12345.0;
-        let mut legal = ActionList::new();
-        let mut rng = Rng::new(5);
-        let mut buf = vec![SENTINEL; UBER_OBS_LEN + 8];
-        let mut other = vec![0.0; UBER_OBS_LEN];
-        let (mut checked, mut hidden_differs) = (0, 0);
         let mut phases_seen = [false; NUM_PHASES];
+        let mut games = Vec::new();
         for name in ["seed", "hand", "fixed", "all-addons"] {
             for players in [2, 3, 4, 6] {
                 let mut opts = preset(Some(name)).unwrap();
                 opts.hands_per_day = opts.hands_per_day.min(2);
-                let mut s = UberState::deal(opts, players, players as u64 + 17);
-                let mut step = 0u32;
-                while let Some((seat, _)) = s.to_act() {
-                    buf.fill(SENTINEL);
-                    let view = s.view(seat);
-                    phases_seen[phase_index(view.phase)] = true;
-                    UberEncoder::encode(&view, &mut buf);
-                    assert!(buf[..UBER_OBS_LEN].iter().all(|&x| x != SENTINEL));
-                    assert!(buf[UBER_OBS_LEN..].iter().all(|&x| x == SENTINEL));
-                    let mut pos = 0;
-                    for &(sec, len) in UBER_SECTIONS.iter() {
-                        let (lo, hi) = range(sec);
-                        for &x in &buf[pos..pos + len] {
-                            assert!(
-                                x.is_finite() && (lo..=hi).contains(&x),
-                                "{name} {players}p section {sec}: {x} outside [{lo}, {hi}]"
-                            );
-                        }
-                        pos += len;
-                    }
-                    // The view only: a determinization for the actor encodes the same.
-                    if step.is_multiple_of(7) {
-                        let d = s.determinize(seat, Priors::default(), &mut rng);
-                        UberEncoder::encode(&d.view(seat), &mut other);
-                        assert_eq!(&buf[..UBER_OBS_LEN], &other[..], "{name} {players}p");
-                        checked += 1;
-                        let t = (seat as usize + 1) % players;
-                        if d.view(t as u8).hand.counts() != s.view(t as u8).hand.counts() {
-                            hidden_differs += 1;
-                        }
-                    }
-                    step += 1;
-                    s.legal_actions(&mut legal);
-                    let a = legal.as_slice()[rng.below(legal.len() as u32) as usize];
-                    s.apply_unchecked(a);
-                }
+                let s = UberState::deal(opts, players, players as u64 + 17);
+                games.push((format!("{name} {players}p"), s));
             }
         }
-        assert!(checked > 100, "{checked}");
+        let found =
+            checks::random_games::<UberState, UberEncoder>(games, &UBER_SECTIONS, range, 7, |v| {
+                phases_seen[phase_index(v.phase)] = true
+            });
+        assert!(found.views > 100, "{}", found.views);
         // The hidden cards did change between the pairs compared.
         assert!(
-            hidden_differs * 2 > checked,
-            "{hidden_differs} of {checked}"
+            found.hidden_differs * 2 > found.views,
+            "{} of {}",
+            found.hidden_differs,
+            found.views
         );
-        // Random play reaches every phase but `Over` (no decision) (the encoding of each was range-checked above).
+        // Random play reaches every phase but `Over` (no decision).
         assert!(phases_seen.iter().filter(|&&b| b).count() >= 25);
     }
 

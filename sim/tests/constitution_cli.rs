@@ -97,57 +97,7 @@ fn rules_describe_the_deck_and_the_presets() {
 #[test]
 fn tournament_balance_and_replay_run() {
     let d = dir("others");
-    let out = expect_ok(
-        d.path(),
-        &[
-            "tournament",
-            "-v",
-            "constitution",
-            "-a",
-            "random,heuristic,mcts:iterations=20",
-            "-p",
-            "3",
-            "-n",
-            "4",
-            "-o",
-            "t",
-            "--no-progress",
-        ],
-    );
-    assert!(
-        out.contains("heuristic") && out.contains("random") && out.contains("mcts"),
-        "{out}"
-    );
-    let written: Vec<_> = std::fs::read_dir(d.path().join("t"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert!(!written.is_empty(), "the tournament wrote nothing");
-
-    let out = expect_ok(
-        d.path(),
-        &[
-            "balance",
-            "-v",
-            "constitution",
-            "-p",
-            "3",
-            "-n",
-            "40",
-            "--precision",
-            "0",
-            "--chunk",
-            "20",
-            "-o",
-            "b",
-            "--no-progress",
-        ],
-    );
-    assert!(out.contains("40 deals"), "{out}");
-    assert!(
-        std::fs::read_dir(d.path().join("b")).unwrap().count() > 0,
-        "the balance run wrote nothing"
-    );
+    common::tournament_and_balance_write(d.path(), "constitution");
 
     for preset in ["seed", "elimination"] {
         let out = expect_ok(

@@ -63,3 +63,53 @@ pub fn expect_ok(cwd: &Path, args: &[&str]) -> String {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     stdout(&o)
 }
+
+/// A three-player tournament of `variant` between the random, heuristic and MCTS agents, and a
+/// 40-deal balance run, each in `cwd`: both succeed and write their folders (`t`, `b`).
+pub fn tournament_and_balance_write(cwd: &Path, variant: &str) {
+    let out = expect_ok(
+        cwd,
+        &[
+            "tournament",
+            "-v",
+            variant,
+            "-a",
+            "random,heuristic,mcts:iterations=20",
+            "-p",
+            "3",
+            "-n",
+            "4",
+            "-o",
+            "t",
+            "--no-progress",
+        ],
+    );
+    assert!(
+        out.contains("heuristic") && out.contains("random") && out.contains("mcts"),
+        "{out}"
+    );
+    let written = std::fs::read_dir(cwd.join("t")).unwrap().count();
+    assert!(written > 0, "the tournament wrote nothing");
+    let out = expect_ok(
+        cwd,
+        &[
+            "balance",
+            "-v",
+            variant,
+            "-p",
+            "3",
+            "-n",
+            "40",
+            "--precision",
+            "0",
+            "--chunk",
+            "20",
+            "-o",
+            "b",
+            "--no-progress",
+        ],
+    );
+    assert!(out.contains("40 deals"), "{out}");
+    let written = std::fs::read_dir(cwd.join("b")).unwrap().count();
+    assert!(written > 0, "the balance run wrote nothing");
+}

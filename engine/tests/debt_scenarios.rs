@@ -3036,3 +3036,139 @@ fn decision_cap_truncates() {
     assert_eq!((o.winner, o.ending), (None, Ending::Truncated));
     assert_eq!(st.apply(play("R2")), Err(IllegalAction::GameOver));
 }
+
+// ===================================================================================
+// Claims section 18 listed as not yet covered by a scenario test
+// ===================================================================================
+
+/// R9's last point: a card of another colour whose value equals the debt buries the debt (a
+/// colour change, Ex. C) rather than balancing it: the new debt is the card's value, nothing
+/// is cleared and no reward follows.
+#[test]
+fn another_colour_equal_to_the_debt_buries_it_r9() {
+    let mut st = table(
+        &["G3", "Y5", "G2"],
+        &[&["R5", "G1", "G7"], &["G5", "G6"], &["Y7", "Y8"]],
+        &["B5"],
+        &[],
+        serde_json::json!({"debt": 5}),
+    );
+    assert_eq!((st.debt(), st.color()), (5, BLUE));
+    let log = act_log(&mut st, play("R5"));
+    assert_eq!(log[1], play_done(0, 1, 5, 5, false));
+    assert_eq!((st.debt(), st.color()), (5, RED));
+    assert_eq!(st.play_area_len(), 2, "nothing cleared");
+    assert_eq!(st.stats().balances[0], 0);
+    assert_play(&st, 1);
+}
+
+/// R12: a Reverse and a Draw Two in one play. The direction is reversed first, so the Draw
+/// Two's victim is the player on the other side, who draws and is skipped.
+#[test]
+fn reverse_and_draw_two_in_one_play_hit_the_other_side_r12() {
+    let mut st = table(
+        &["B3", "Y5", "G2", "Y3"],
+        &[
+            &["BR", "B+2", "R1", "G7"],
+            &["G5", "G6"],
+            &["Y7", "Y8"],
+            &["R7", "R8"],
+        ],
+        &["B6"],
+        &["G1", "G2"],
+        serde_json::json!({"debt": 3}),
+    );
+    act(&mut st, play("BR"));
+    assert_eq!(st.phase(), Phase::Group);
+    let log = act_log(&mut st, play("B+2"));
+    assert!(log.contains(&Event::Reversed));
+    assert!(log.contains(&Event::Punished { seat: 3, cards: 2 }));
+    assert_eq!(skipped(&log), vec![3]);
+    assert!(!st.clockwise());
+    assert_hand(&st, 3, &["R7", "R8", "G1", "G2"]);
+    assert_play(&st, 2);
+}
+
+/// R12 with two players: a Draw Two's victim draws two and loses the turn, so the player who
+/// laid it plays again.
+#[test]
+fn two_player_draw_two_gives_the_player_another_turn_r12() {
+    let mut st = table(
+        &["G3", "Y5"],
+        &[&["R+2", "G1", "G2"], &["G5", "G6"]],
+        &["R5"],
+        &["G3", "Y4"],
+        none(),
+    );
+    let log = act_log(&mut st, play("R+2"));
+    assert!(log.contains(&Event::Punished { seat: 1, cards: 2 }));
+    assert_eq!(skipped(&log), vec![1]);
+    assert_hand(&st, 1, &["G5", "G6", "G3", "Y4"]);
+    assert_play(&st, 0);
+}
+
+/// R23: after a Skip the DEBT window asks the skipped seat first (the seat next to the player
+/// who ended on one card), then the others in turn order; the next turn is the one after the
+/// skip. A player who called UNO keeps `uno_called` after the window.
+#[test]
+fn debt_window_after_a_skip_asks_the_skipped_seat_first_r23() {
+    let hands: [&[&str]; 4] = [
+        &["RS", "G4"],
+        &["G5", "G6", "Y1"],
+        &["Y7", "Y8", "B1"],
+        &["R7", "R8", "B4"],
+    ];
+    let bp = ["G3", "Y2", "B2", "Y3"];
+    let mut st = table(&bp, &hands, &["G9", "R7", "R5"], &["B8"], none());
+    let log = act_log(&mut st, play("RS"));
+    assert_eq!(skipped(&log), vec![1]);
+    act(&mut st, STAY_SILENT);
+    for asker in [1, 2, 3] {
+        assert_eq!(st.phase(), Phase::DebtWindow { asker });
+        act(&mut st, NO_DEBT);
+    }
+    assert_play(&st, 2);
+
+    let mut st = table(&bp, &hands, &["G9", "R7", "R5"], &["B8"], none());
+    act(&mut st, play("RS"));
+    act(&mut st, CALL_UNO);
+    while let Phase::DebtWindow { .. } = st.phase() {
+        act(&mut st, NO_DEBT);
+    }
+    assert_play(&st, 2);
+    assert!(st.uno_called(), "the call stands after the window");
+}
+
+/// Section 12's validation errors, each naming the problem.
+#[test]
+fn options_validation_names_each_problem() {
+    let ok = DebtOptions::default();
+    assert!(ok.validate(4).is_ok());
+    for players in [1, 11] {
+        let e = ok.validate(players).unwrap_err();
+        assert!(e.contains("2 to 10 players"), "{e}");
+    }
+    let e = DebtOptions {
+        debt_catch_probability: Some(0.5),
+        uno_call: false,
+        ..ok
+    }
+    .validate(4)
+    .unwrap_err();
+    assert!(e.contains("uno_call = false"), "{e}");
+    let e = DebtOptions {
+        decks: 1,
+        hand_size: 30,
+        ..ok
+    }
+    .validate(4)
+    .unwrap_err();
+    assert!(e.contains("too few"), "{e}");
+    let e = DebtOptions {
+        hand_size: 31,
+        ..ok
+    }
+    .validate(4)
+    .unwrap_err();
+    assert!(e.contains("hand_size must be 1 to 30"), "{e}");
+}

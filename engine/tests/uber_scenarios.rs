@@ -730,7 +730,8 @@ fn only_the_joker_blocks_the_uber() {
     );
     assert_hand(&st, 0, "R5 G6");
     assert_hand(&st, 1, "B5 B6");
-    assert_turn(&st, "J", YELLOW, 1, Phase::Turn);
+    // R18: the blocking Joker is not the card to follow.
+    assert_turn(&st, "U", YELLOW, 1, Phase::Turn);
 }
 
 /// L83-L84: the Joker cannot be fished for.
@@ -1110,7 +1111,8 @@ fn go_fish_is_blocked_by_a_zero() {
     );
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B8 Y9");
-    assert_turn(&st, "G0", RED, 1, Phase::Turn);
+    // R18: the blocking G0 is not the card to follow: the asker's R0 stays on top.
+    assert_turn(&st, "R0", RED, 1, Phase::Turn);
 }
 
 // ===================================================================================
@@ -1662,7 +1664,8 @@ fn macchu_picchu_asks_everyone() {
     // Seat 3 has none: the asker draws.
     assert_hand(&st, 0, "G5 G6 B7 R8");
     assert_hand(&st, 2, "B7 Y4");
-    assert_turn(&st, "G0", RED, 1, Phase::Turn);
+    // R18: the blocking G0 is not the card to follow.
+    assert_turn(&st, "R0", RED, 1, Phase::Turn);
 }
 
 /// L244-L245: Picchu Macchu: a player without the card draws one.
@@ -1757,7 +1760,8 @@ fn rotate_moves_every_hand_and_the_joker_blocks_it() {
     );
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B7");
-    assert_turn(&st, "J", RED, 3, Phase::Turn);
+    // R18: the blocked Reverse stays the card to follow.
+    assert_turn(&st, "RR", RED, 3, Phase::Turn);
 }
 
 /// 11.10: k Reverses in one play rotate k seats in the direction reached after k flips.
@@ -2438,4 +2442,64 @@ fn the_green_ones_card_is_no_math_eddy_operand() {
     act(&mut st, play("G7"));
     assert_eq!(st.phase(), Phase::Eddy { asker: 0 });
     assert!(legal(&st).contains(&MATH_START));
+}
+
+// ===================================================================================
+// Audit fixes: blocks, copies, the Ones' timing, fallbacks (R18, R19, R21, R41, R65-R70)
+// ===================================================================================
+
+/// L268, R18: the Joker blocking a Rotate is not a play to follow: the Reverse stays on top,
+/// so the next player may play a Reverse on it (the audit's `rot.json`); the same when a
+/// Wild played as the Reverse (Cards gone Wild) is blocked.
+#[test]
+fn r18_after_a_joker_blocks_a_rotate_the_reverse_is_followed() {
+    let mut st = pos(json!({
+        "options": {"rotate": "on", "fast_eddy": "off"},
+        "hands": ["RR G5 G6", "B7 B8", "J BR Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("RR"),
+            target: 2
+        }
+    );
+    act(&mut st, BLOCK);
+    assert_turn(&st, "RR", RED, 2, Phase::Turn);
+    assert_eq!(
+        legal(&st),
+        vec![play("BR"), DRAW],
+        "a Reverse on the blocked Reverse"
+    );
+    assert_eq!(
+        st.discard_pile().count(k("J") as usize),
+        1,
+        "the Joker is on the pile"
+    );
+
+    let mut st = pos(json!({
+        "options": {"rotate": "on", "fast_eddy": "off", "cards_gone_wild": "on"},
+        "hands": ["W G5 G6", "B7 B8", "J BR Y3"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("W"), WILD_AS + k("RR") as u16, BLOCK]);
+    assert_turn(&st, "RR", RED, 2, Phase::Turn);
+    assert_eq!(
+        st.top_card(),
+        k("W"),
+        "the Wild still stands for the Reverse"
+    );
+    assert_eq!(legal(&st), vec![play("BR"), DRAW]);
+}
+
+/// L89-L90, R18: after the Joker blocks an Über, the next player follows the Über's named
+/// colour; the Joker sets nothing.
+#[test]
+fn r18_after_a_joker_blocks_the_uber_the_named_colour_is_followed() {
+    let mut st = pos(json!({
+        "hands": ["U R5 G6", "J B5 Y6", "Y7 Y8 Y9"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(YELLOW), target(1), BLOCK]);
+    assert_turn(&st, "U", YELLOW, 1, Phase::Turn);
+    assert_eq!(legal(&st), vec![play("Y6"), DRAW]);
 }

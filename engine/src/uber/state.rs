@@ -599,9 +599,19 @@ impl UberState {
     /// The card physically on top of the discard pile (a Wild played as another card is a
     /// Wild there).
     #[inline]
-    pub(crate) fn top_card(&self) -> u8 {
+    pub fn top_card(&self) -> u8 {
         if self.top_wild {
             WILD
+    /// Puts `kind` from `seat`'s hand on the discard pile as a block (a Joker, a Change Hands,
+    /// a 0 or a 1 thrown out of turn against a play). R18: a block is not a play to follow, so
+    /// the card the next player follows (`top`, a Wild's stand-in included) and the colour in
+    /// play stay the blocked play's.
+    fn block_from(&mut self, seat: u8, kind: u8) {
+        self.hands[seat as usize].remove(kind as usize);
+        self.know.played(seat, kind);
+        self.discard.add(kind as usize);
+    }
+
         } else {
             self.top
         }
@@ -2565,7 +2575,7 @@ impl UberState {
             Phase::OneWindow { asker } => {
                 if a != NO_BLOCK {
                     let k = self.one.kind;
-                    self.discard_from(asker, k);
+                    self.block_from(asker, k);
                     self.one.blocked = !self.one.blocked;
                     self.stats.blocks += 1;
                     log.event(Event::Blocked {
@@ -2688,9 +2698,10 @@ impl UberState {
                 if a == NO_BLOCK {
                     self.fish_settle(seat, log);
                 } else {
-                    // R18: the blocking 0 goes on the pile; the colour in play stays.
+                    // R18: the blocking 0 goes on the pile; the top card and the colour in
+                    // play stay.
                     let k = (a - PLAY) as u8;
-                    self.discard_from(seat, k);
+                    self.block_from(seat, k);
                     self.stats.blocks += 1;
                     log.event(Event::Blocked { seat, card: k });
                     if self.hands[seat as usize].is_empty() {
@@ -2729,8 +2740,9 @@ impl UberState {
                     } else {
                         JOKER
                     };
-                    // R18: a block is not a play to follow; the colour in play stays.
-                    self.discard_from(target, blocker);
+                    // R18: a block is not a play to follow; the top card and the colour in
+                    // play stay.
+                    self.block_from(target, blocker);
                     self.stats.blocks += 1;
                     log.event(Event::Blocked {
                         seat: target,

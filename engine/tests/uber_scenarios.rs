@@ -2503,3 +2503,25 @@ fn r18_after_a_joker_blocks_the_uber_the_named_colour_is_followed() {
     assert_turn(&st, "U", YELLOW, 1, Phase::Turn);
     assert_eq!(legal(&st), vec![play("Y6"), DRAW]);
 }
+
+/// L90, R19: with two Übers in the deck, a player holding a lone Über cannot Fast Eddy it
+/// (it would take them out on the Über; the audit's `ub.json`); with a second card they can.
+#[test]
+fn r19_no_going_out_on_an_eddied_uber() {
+    let mut st = pos(json!({
+        "options": {"uber_count": 2},
+        "hands": ["U G5 G6", "B7 B8", "U"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(RED), target(1)]);
+    assert_turn(&st, "U", RED, 1, Phase::Turn);
+    assert_hand(&st, 2, "U");
+    assert_hand(&st, 0, "B7 B8");
+
+    let mut st = pos(json!({
+        "options": {"uber_count": 2},
+        "hands": ["U G5 G6", "B7 B8", "U Y3"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(RED), target(1)]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    assert_eq!(legal(&st), vec![play("U"), NO_EDDY]);
+}

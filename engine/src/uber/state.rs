@@ -1266,6 +1266,10 @@ impl UberState {
         }
         let (t, c) = (number(k).unwrap_or(0), color_of(k));
         // `next_seat(s, 1)`, one seat at a time.
+        // R19: the Über is never a last card, thrown out of turn included.
+        if k == UBER && self.hands[seat as usize].len() < 2 {
+            m = 0;
+        }
         let (n, clockwise) = (self.n, self.clockwise);
         let step = |s: u8| match (clockwise, s) {
             (true, s) if s + 1 == n => 0,
@@ -1310,6 +1314,8 @@ impl UberState {
             }
         }
     }
+                    // R19: nobody goes out on an Eddied Über.
+                    && (k != UBER || self.hands[s as usize].len() >= 2)
 
     /// `me`'s play is over; the turn passes `1 + skips` seats on, after the UNO call.
     pub(super) fn end_play(&mut self, me: u8, skips: u8, log: &mut impl EventSink<Event>) {

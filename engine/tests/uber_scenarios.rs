@@ -2525,3 +2525,20 @@ fn r19_no_going_out_on_an_eddied_uber() {
     assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
     assert_eq!(legal(&st), vec![play("U"), NO_EDDY]);
 }
+
+/// L98, R21: an owner's seat outside the table is an owner not at the table, not an error:
+/// the card is dead (nobody plays it), or removed from the deck.
+#[test]
+fn r21_an_owner_outside_the_table_is_not_at_the_table() {
+    let st = pos(json!({
+        "options": {"owner_snowbob": 3},
+        "hands": ["P2 R5 G6", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    assert_eq!(legal(&st), vec![play("R5"), DRAW], "the SnowBob is dead");
+    let st = pos(json!({
+        "options": {"owner_snowbob": 5, "absent_player_cards": "removed"},
+        "hands": ["R5 G6", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    assert_eq!(st.deck()[k("P2") as usize], 0, "removed from the deck");
+    assert_eq!(st.deck()[k("P1") as usize], 1);
+}

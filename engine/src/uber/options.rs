@@ -276,20 +276,8 @@ impl UberOptions {
                 return Err(format!("{name} must be 0 to {MAX_SPECIAL_COPIES}, got {v}"));
             }
         }
-        for (name, v) in [
-            ("owner_ashley", self.owner_ashley),
-            ("owner_snowbob", self.owner_snowbob),
-        ] {
-            if let Some(s) = v {
-                if s as usize >= players {
-                    return Err(format!(
-                        "{name} = {s} is not a seat of a {players}-player table (seats 0 to \
-                         {}; null: the owner is not at the table)",
-                        players - 1
-                    ));
-                }
-            }
-        }
+        // R21: an owner's seat outside the table (`owner_* >= players`) is no error: that owner
+        // is not at the table, as `none` (the state reads it so, `UberState::empty`).
         if self.deal_min == 0 || self.deal_min > self.deal_max || self.deal_max > 15 {
             return Err(format!(
                 "deal_min and deal_max must satisfy 1 <= deal_min <= deal_max <= 15, got {} \
@@ -416,12 +404,13 @@ mod tests {
     }
 
     #[test]
-    fn owners_must_sit_at_the_table() {
+    fn owners_outside_the_table_are_no_error() {
+        // R21: seat 3 at a 3-player table is an owner not at the table, not an error.
         let o = UberOptions {
             owner_snowbob: Some(3),
             ..UberOptions::default()
         };
-        assert!(o.validate(3).unwrap_err().contains("owner_snowbob"));
+        o.validate(3).unwrap();
         o.validate(4).unwrap();
     }
 

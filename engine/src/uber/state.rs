@@ -403,7 +403,13 @@ impl UberState {
     }
 
     /// Everything empty, seat 0 to act at `Turn` (scenarios fill it in).
-    pub(crate) fn empty(opts: UberOptions, players: usize, seed: u64) -> Self {
+    pub(crate) fn empty(mut opts: UberOptions, players: usize, seed: u64) -> Self {
+        // R21: an owner's seat outside the table is an owner not at the table.
+        for owner in [&mut opts.owner_ashley, &mut opts.owner_snowbob] {
+            if owner.is_some_and(|s| s as usize >= players) {
+                *owner = None;
+            }
+        }
         let mut deck = deck_counts(
             opts.decks,
             opts.joker_count,

@@ -2542,3 +2542,36 @@ fn r21_an_owner_outside_the_table_is_not_at_the_table() {
     assert_eq!(st.deck()[k("P2") as usize], 0, "removed from the deck");
     assert_eq!(st.deck()[k("P1") as usize], 1);
 }
+
+/// Section 15, R9, R70: a deal that leaves only black cards in the draw pile (10 hands of 10
+/// take every coloured card of one deck): the black card turned stays, with no effect, and the
+/// colour in play is drawn at random.
+#[test]
+fn r70_a_black_turn_card_stays_when_nothing_else_is_left() {
+    let base = pos(json!({"hands": ["R5", "B7", "Y2"], "discard": "R3"}));
+    let mut coloured = Vec::new();
+    for (kind, &c) in base.deck().iter().enumerate().take(k("W") as usize) {
+        for _ in 0..c {
+            coloured.push(CARDS[kind].code);
+        }
+    }
+    assert_eq!(coloured.len(), 100);
+    let mut st = pos(json!({
+        "players": 10,
+        "options": {"direction": "dealer", "deal_min": 10, "deal_max": 10},
+        "phase": "dealer",
+        "hands": vec![Vec::<String>::new(); 10],
+        "draw_pile": coloured.join(" "),
+    }));
+    let log = act(&mut st, DIR_CLOCKWISE);
+    assert!(!log.iter().any(|e| matches!(e, Event::TurnCardBack { .. })));
+    let Some(&Event::TurnCard { card }) = log.iter().find(|e| matches!(e, Event::TurnCard { .. }))
+    else {
+        panic!("no turn card")
+    };
+    assert!(card >= k("W"), "a black turn card");
+    assert_eq!(st.top(), card);
+    assert!(st.color() < 4);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    assert_eq!(st.draw_pile().len(), 13);
+}

@@ -285,12 +285,16 @@ impl UberOptions {
                 self.deal_min, self.deal_max
             ));
         }
+        // R70: the largest deal and the turn card, and 8 cards more, so that at least 9 stay in
+        // the draw pile after the deal: more than the Green Ones a turn card can take into the
+        // dealer's hand (R10, at most 4), so a card to turn is always left; black turn cards
+        // go back (R9), and if only black cards are left one of them stays (`turn_card`).
         let need = players * self.deal_max as usize + 1;
         if need + 8 > self.deck_size() {
             return Err(format!(
                 "the deck ({} cards) is too small for {players} players with deal_max = {} \
-                 ({need} cards dealt and turned, and black turn cards put back): lower \
-                 deal_max or set decks = 2",
+                 ({need} cards dealt and turned, and 8 left over for the turn card, R70): \
+                 lower deal_max or set decks = 2",
                 self.deck_size(),
                 self.deal_max
             ));

@@ -745,7 +745,7 @@ impl UberState {
     fn turn_card(&mut self, log: &mut impl EventSink<Event>) {
         let card = loop {
             let c = self.draw_card(log).expect("validated: a turn card");
-            if !is_black(c) {
+            if !is_black(c) || self.only_black_left() {
                 break c;
             }
             log.event(Event::TurnCardBack { card: c });
@@ -756,6 +756,17 @@ impl UberState {
         self.top_wild = false;
         self.color = color_of(card);
         log.event(Event::TurnCard { card });
+        if is_black(card) {
+            // R70: nothing but black cards was left to turn: this one stays, with no effect,
+            // and the colour in play is drawn at random.
+            self.color = self.rng.below(4) as u8;
+            log.event(Event::ColorNamed {
+                seat: self.dealer,
+                color: self.color,
+            });
+            let first = self.next_seat(self.dealer, 1);
+            return self.begin_turn(first);
+        }
         let d = self.dealer;
         if is_one(card) {
             self.current = d;
@@ -787,6 +798,16 @@ impl UberState {
             _ => self.next_seat(d, 1),
         };
         self.begin_turn(first);
+    }
+
+    /// Whether the draw pile (and the cards under it) hold black cards only (R70).
+    #[cold]
+    #[inline(never)]
+    fn only_black_left(&self) -> bool {
+        self.pile.as_slice().iter().all(|&c| is_black(c as u8))
+            && self.bottom[..self.bottom_len as usize]
+                .iter()
+                .all(|&c| is_black(c))
     }
 
     // ---- the Wild Ones (section 9) ----

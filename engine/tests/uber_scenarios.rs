@@ -2575,3 +2575,22 @@ fn r70_a_black_turn_card_stays_when_nothing_else_is_left() {
     assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
     assert_eq!(st.draw_pile().len(), 13);
 }
+
+/// L52-L53, section 13: draw-off cards go back under the draw pile, so a second round draws
+/// fresh cards from the top.
+#[test]
+fn draw_off_cards_go_under_the_draw_pile() {
+    let (st, log) = last_hand("B9 G8", "Y9 Y8", json!({"draw_pile": "G2 B2 Y7 G6"}));
+    let offs: Vec<Event> = log
+        .iter()
+        .copied()
+        .filter(|e| matches!(e, Event::DrawOff { .. }))
+        .collect();
+    assert_eq!(offs.len(), 4);
+    let under: Vec<&str> = st
+        .under_pile()
+        .iter()
+        .map(|&c| CARDS[c as usize].code)
+        .collect();
+    assert_eq!(under, vec!["G6", "Y7", "B2", "G2"], "the very bottom first");
+}

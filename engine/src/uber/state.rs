@@ -2127,6 +2127,7 @@ impl UberState {
                 // R63: no card left to draw for every tied player (or a draw-off that does not
                 // end): the loser is drawn by lot among the tied.
                 cand[0] = cand[self.rng.below(m as u32) as usize];
+            // The draw-off cards go back under the draw pile (section 13), in draw order.
                 break;
             }
             m = keep_max(&mut cand, m, &|s| value[s as usize]);
@@ -3031,6 +3032,11 @@ impl UberState {
     /// The Math play being laid (11.2), in `Phase::Math` and a Math Eddy's `Phase::Tap`.
     pub fn math(&self) -> &MathPlay {
         &self.math
+    /// The cards under the draw pile (R38 flips, the Yellow One's hand, draw-off cards), the
+    /// very bottom first: drawn last to first once the pile above is empty.
+    pub fn under_pile(&self) -> &[u8] {
+        &self.bottom[..self.bottom_len as usize]
+    }
     }
     /// Who knows which cards of whose (section 17).
     pub fn knowledge(&self) -> &Knowledge {

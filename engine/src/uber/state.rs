@@ -602,12 +602,6 @@ impl UberState {
         self.top_wild = false;
     }
 
-    /// The card physically on top of the discard pile (a Wild played as another card is a
-    /// Wild there).
-    #[inline]
-    pub fn top_card(&self) -> u8 {
-        if self.top_wild {
-            WILD
     /// Puts `kind` from `seat`'s hand on the discard pile as a block (a Joker, a Change Hands,
     /// a 0 or a 1 thrown out of turn against a play). R18: a block is not a play to follow, so
     /// the card the next player follows (`top`, a Wild's stand-in included) and the colour in
@@ -618,6 +612,12 @@ impl UberState {
         self.discard.add(kind as usize);
     }
 
+    /// The card physically on top of the discard pile (a Wild played as another card is a
+    /// Wild there).
+    #[inline]
+    pub fn top_card(&self) -> u8 {
+        if self.top_wild {
+            WILD
         } else {
             self.top
         }
@@ -1038,7 +1038,13 @@ impl UberState {
                 return self.finish_one(log);
             }
             WILD_DRAW_FOUR => (h + 4, None),
-            CHANGE_HANDS => (h, Some(CHANGE_HANDS)),
+            CHANGE_HANDS => {
+                // R67: "draws the original # of cards" (L209): the player keeps the hand,
+                // draws as many cards as it holds, then exchanges the whole hand.
+                self.penalty(p, h, log);
+                self.phase = Phase::Target { card: CHANGE_HANDS };
+                return;
+            }
             k if is_black(k) => (h, Some(WILD)),
             k if is_minor(k) => (h + 2, None),
             k => match (number(k), rank_of(k)) {
@@ -1260,6 +1266,10 @@ impl UberState {
         if is_minor(k) && self.rules.has(MJ_MINORS) {
             m |= hand & MINORS;
         }
+        // R19: the Über is never a last card, thrown out of turn included.
+        if k == UBER && self.hands[seat as usize].len() < 2 {
+            m = 0;
+        }
         m & !self.repo_block[seat as usize]
     }
 
@@ -1293,10 +1303,6 @@ impl UberState {
         }
         let (t, c) = (number(k).unwrap_or(0), color_of(k));
         // `next_seat(s, 1)`, one seat at a time.
-        // R19: the Über is never a last card, thrown out of turn included.
-        if k == UBER && self.hands[seat as usize].len() < 2 {
-            m = 0;
-        }
         let (n, clockwise) = (self.n, self.clockwise);
         let step = |s: u8| match (clockwise, s) {
             (true, s) if s + 1 == n => 0,
@@ -1308,6 +1314,8 @@ impl UberState {
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
+                    // R19: nobody goes out on an Eddied Über.
+                    && (k != UBER || self.hands[s as usize].len() >= 2)
                     || WITH_MATH && self.math_possible(s, t, c))
             {
                 return Some(s);
@@ -1341,8 +1349,6 @@ impl UberState {
             }
         }
     }
-                    // R19: nobody goes out on an Eddied Über.
-                    && (k != UBER || self.hands[s as usize].len() >= 2)
 
     /// `me`'s play is over; the turn passes `1 + skips` seats on, after the UNO call.
     pub(super) fn end_play(&mut self, me: u8, skips: u8, log: &mut impl EventSink<Event>) {
@@ -1834,8 +1840,10 @@ impl UberState {
     /// Rotate (11.10): the Joker's holder may block the rotation; otherwise every hand moves
     /// `rotation.steps` seats in the direction of play.
     fn rotate_or_block(&mut self, me: u8, log: &mut impl EventSink<Event>) {
-        let holder =
-            (0..self.n).find(|&s| s != me && self.hands[s as usize].count(JOKER as usize) > 0);
+        // R69: with several Jokers, the first holder in turn order from the player decides.
+        let holder = (1..self.n)
+            .map(|i| self.next_seat(me, i))
+            .find(|&s| self.hands[s as usize].count(JOKER as usize) > 0);
         match holder {
             Some(t) => {
                 self.phase = Phase::Block {
@@ -2119,15 +2127,15 @@ impl UberState {
                 value[s as usize] = number(c).map(|v| v as i64).unwrap_or(10);
                 log.event(Event::DrawOff { seat: s, card: c });
             }
+            // The draw-off cards go back under the draw pile (section 13), in draw order.
             for &c in &drawn[..got] {
-                self.pile.add_shuffled(c as u16);
+                self.put_under(c);
             }
             rounds += 1;
             if got < m || rounds >= DRAW_OFF_ROUNDS {
                 // R63: no card left to draw for every tied player (or a draw-off that does not
                 // end): the loser is drawn by lot among the tied.
                 cand[0] = cand[self.rng.below(m as u32) as usize];
-            // The draw-off cards go back under the draw pile (section 13), in draw order.
                 break;
             }
             m = keep_max(&mut cand, m, &|s| value[s as usize]);
@@ -2257,7 +2265,8 @@ impl UberState {
                 if self.drew || out.is_empty() {
                     out.push(PASS);
                 }
-                if !self.drew && self.pair_allowed(me) {
+                // R69: the pair is a play, so it may follow a draw (R11).
+                if self.pair_allowed(me) {
                     out.push(PLAYER_PAIR);
                 }
                 if self.rules.has(MATH)
@@ -3023,6 +3032,11 @@ impl UberState {
     pub fn draw_pile(&self) -> &DrawPile<MAX_CARDS> {
         &self.pile
     }
+    /// The cards under the draw pile (R38 flips, the Yellow One's hand, draw-off cards), the
+    /// very bottom first: drawn last to first once the pile above is empty.
+    pub fn under_pile(&self) -> &[u8] {
+        &self.bottom[..self.bottom_len as usize]
+    }
     pub fn deck(&self) -> &[u8; NUM_KINDS] {
         &self.deck
     }
@@ -3032,11 +3046,6 @@ impl UberState {
     /// The Math play being laid (11.2), in `Phase::Math` and a Math Eddy's `Phase::Tap`.
     pub fn math(&self) -> &MathPlay {
         &self.math
-    /// The cards under the draw pile (R38 flips, the Yellow One's hand, draw-off cards), the
-    /// very bottom first: drawn last to first once the pile above is empty.
-    pub fn under_pile(&self) -> &[u8] {
-        &self.bottom[..self.bottom_len as usize]
-    }
     }
     /// Who knows which cards of whose (section 17).
     pub fn knowledge(&self) -> &Knowledge {

@@ -1,4 +1,4 @@
-//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R64 in
+//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R70 in
 //! `docs/rules/uber.md`): one exact position per card and per rule, written in the Über scenario
 //! notation (`UberScenario`, section 21), advanced with the strict `apply_logged`, and the
 //! resulting state and events checked precisely. Each test names the seed lines (`L..`) and
@@ -730,7 +730,8 @@ fn only_the_joker_blocks_the_uber() {
     );
     assert_hand(&st, 0, "R5 G6");
     assert_hand(&st, 1, "B5 B6");
-    assert_turn(&st, "J", YELLOW, 1, Phase::Turn);
+    // R18: the blocking Joker is not the card to follow.
+    assert_turn(&st, "U", YELLOW, 1, Phase::Turn);
 }
 
 /// L83-L84: the Joker cannot be fished for.
@@ -1110,7 +1111,8 @@ fn go_fish_is_blocked_by_a_zero() {
     );
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B8 Y9");
-    assert_turn(&st, "G0", RED, 1, Phase::Turn);
+    // R18: the blocking G0 is not the card to follow: the asker's R0 stays on top.
+    assert_turn(&st, "R0", RED, 1, Phase::Turn);
 }
 
 // ===================================================================================
@@ -1662,7 +1664,8 @@ fn macchu_picchu_asks_everyone() {
     // Seat 3 has none: the asker draws.
     assert_hand(&st, 0, "G5 G6 B7 R8");
     assert_hand(&st, 2, "B7 Y4");
-    assert_turn(&st, "G0", RED, 1, Phase::Turn);
+    // R18: the blocking G0 is not the card to follow.
+    assert_turn(&st, "R0", RED, 1, Phase::Turn);
 }
 
 /// L244-L245: Picchu Macchu: a player without the card draws one.
@@ -1757,7 +1760,8 @@ fn rotate_moves_every_hand_and_the_joker_blocks_it() {
     );
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B7");
-    assert_turn(&st, "J", RED, 3, Phase::Turn);
+    // R18: the blocked Reverse stays the card to follow.
+    assert_turn(&st, "RR", RED, 3, Phase::Turn);
 }
 
 /// 11.10: k Reverses in one play rotate k seats in the direction reached after k flips.
@@ -2438,4 +2442,462 @@ fn the_green_ones_card_is_no_math_eddy_operand() {
     act(&mut st, play("G7"));
     assert_eq!(st.phase(), Phase::Eddy { asker: 0 });
     assert!(legal(&st).contains(&MATH_START));
+}
+
+// ===================================================================================
+// Audit fixes: blocks, copies, the Ones' timing, fallbacks (R18, R19, R21, R41, R65-R70)
+// ===================================================================================
+
+/// Every card of the default deck not in `placed` (codes), as one list of codes: a hand that
+/// holds the rest of the deck, so that nothing is left to draw.
+fn rest_of_deck(placed: &str) -> String {
+    let st = pos(json!({"hands": ["R5", "B7", "Y2"], "discard": "R3"}));
+    let mut left: Vec<u32> = st.deck().iter().map(|&c| c as u32).collect();
+    for code in placed.split_whitespace() {
+        left[k(code) as usize] -= 1;
+    }
+    let mut out = Vec::new();
+    for (kind, &c) in left.iter().enumerate() {
+        for _ in 0..c {
+            out.push(CARDS[kind].code);
+        }
+    }
+    out.join(" ")
+}
+
+/// L268, R18: the Joker blocking a Rotate is not a play to follow: the Reverse stays on top,
+/// so the next player may play a Reverse on it (the audit's `rot.json`); the same when a
+/// Wild played as the Reverse (Cards gone Wild) is blocked.
+#[test]
+fn r18_after_a_joker_blocks_a_rotate_the_reverse_is_followed() {
+    let mut st = pos(json!({
+        "options": {"rotate": "on", "fast_eddy": "off"},
+        "hands": ["RR G5 G6", "B7 B8", "J BR Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("RR"),
+            target: 2
+        }
+    );
+    act(&mut st, BLOCK);
+    assert_turn(&st, "RR", RED, 2, Phase::Turn);
+    assert_eq!(
+        legal(&st),
+        vec![play("BR"), DRAW],
+        "a Reverse on the blocked Reverse"
+    );
+    assert_eq!(
+        st.discard_pile().count(k("J") as usize),
+        1,
+        "the Joker is on the pile"
+    );
+
+    let mut st = pos(json!({
+        "options": {"rotate": "on", "fast_eddy": "off", "cards_gone_wild": "on"},
+        "hands": ["W G5 G6", "B7 B8", "J BR Y3"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("W"), WILD_AS + k("RR") as u16, BLOCK]);
+    assert_turn(&st, "RR", RED, 2, Phase::Turn);
+    assert_eq!(
+        st.top_card(),
+        k("W"),
+        "the Wild still stands for the Reverse"
+    );
+    assert_eq!(legal(&st), vec![play("BR"), DRAW]);
+}
+
+/// L89-L90, R18: after the Joker blocks an Über, the next player follows the Über's named
+/// colour; the Joker sets nothing.
+#[test]
+fn r18_after_a_joker_blocks_the_uber_the_named_colour_is_followed() {
+    let mut st = pos(json!({
+        "hands": ["U R5 G6", "J B5 Y6", "Y7 Y8 Y9"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(YELLOW), target(1), BLOCK]);
+    assert_turn(&st, "U", YELLOW, 1, Phase::Turn);
+    assert_eq!(legal(&st), vec![play("Y6"), DRAW]);
+}
+
+/// L90, R19: with two Übers in the deck, a player holding a lone Über cannot Fast Eddy it
+/// (it would take them out on the Über; the audit's `ub.json`); with a second card they can.
+#[test]
+fn r19_no_going_out_on_an_eddied_uber() {
+    let mut st = pos(json!({
+        "options": {"uber_count": 2},
+        "hands": ["U G5 G6", "B7 B8", "U"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(RED), target(1)]);
+    assert_turn(&st, "U", RED, 1, Phase::Turn);
+    assert_hand(&st, 2, "U");
+    assert_hand(&st, 0, "B7 B8");
+
+    let mut st = pos(json!({
+        "options": {"uber_count": 2},
+        "hands": ["U G5 G6", "B7 B8", "U Y3"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(RED), target(1)]);
+    assert_eq!(st.phase(), Phase::Eddy { asker: 2 });
+    assert_eq!(legal(&st), vec![play("U"), NO_EDDY]);
+}
+
+/// L98, R21: an owner's seat outside the table is an owner not at the table, not an error:
+/// the card is dead (nobody plays it), or removed from the deck.
+#[test]
+fn r21_an_owner_outside_the_table_is_not_at_the_table() {
+    let st = pos(json!({
+        "options": {"owner_snowbob": 3},
+        "hands": ["P2 R5 G6", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    assert_eq!(legal(&st), vec![play("R5"), DRAW], "the SnowBob is dead");
+    let st = pos(json!({
+        "options": {"owner_snowbob": 5, "absent_player_cards": "removed"},
+        "hands": ["R5 G6", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    assert_eq!(st.deck()[k("P2") as usize], 0, "removed from the deck");
+    assert_eq!(st.deck()[k("P1") as usize], 1);
+}
+
+/// L112-L113, R24, R65: own identical copies join plays whose effects add up (a 7, a
+/// Draw Two, a Wild...), not a 0, a 1 or a Change Hands (or the Über), whose copies are
+/// decisions of their own.
+#[test]
+fn r65_no_own_copies_of_a_zero_a_one_or_change_hands() {
+    let mut st = pos(json!({
+        "hands": ["CH CH G5", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("CH"));
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: uno_engine::uber::ColorWhy::Exchange(k("CH"))
+        }
+    );
+    let mut st = pos(json!({
+        "options": {"decks": 2, "red_show_probability": 0.0},
+        "hands": ["R1 R1 G5", "B7 B8", "Y2 Y3"], "discard": "B3",
+    }));
+    act(&mut st, play("R1"));
+    assert_eq!(st.phase(), Phase::Target { card: k("R1") });
+    assert_hand(&st, 0, "R1 G5");
+    let mut st = pos(json!({
+        "options": {"decks": 2},
+        "hands": ["R0 R0 G5", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("R0"));
+    assert_eq!(st.phase(), Phase::Target { card: k("R0") });
+    let mut st = pos(json!({
+        "options": {"uber_count": 2},
+        "hands": ["U U G5", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("U"));
+    assert_eq!(
+        st.phase(),
+        Phase::Color {
+            why: uno_engine::uber::ColorWhy::Exchange(k("U"))
+        }
+    );
+    // A card whose effect adds up takes its copies.
+    let mut st = pos(json!({
+        "hands": ["R7 R7 G5", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    act(&mut st, play("R7"));
+    assert_eq!(st.phase(), Phase::More);
+    assert_eq!(legal(&st), vec![play("R7"), DONE]);
+}
+
+/// L221, R41: Pinwheel takes no 1s (each 1 is an action with its own block window).
+#[test]
+fn r41_pinwheel_takes_no_ones() {
+    let mut st = pos(json!({
+        "options": {"pinwheel": "on", "red_show_probability": 0.0},
+        "hands": ["R1 B1 G5", "B7 B8", "Y2 Y3"], "discard": "B3",
+    }));
+    act(&mut st, play("R1"));
+    assert_eq!(st.phase(), Phase::Target { card: k("R1") });
+}
+
+/// L141, L170, L182, R66: "can be played at any time" is at the player's own turn (and, for
+/// the Yellow One, as the answer to a draw stack): a seat holding 1s is offered nothing out of
+/// turn but its blocks; facing a stack, only the Yellow One answers.
+#[test]
+fn r66_the_wild_ones_play_at_their_players_turn() {
+    let mut st = pos(json!({
+        "hands": ["R7 G5 G6", "Y2 Y3", "B1 G1 Y1 B8"], "discard": "R3",
+    }));
+    act(&mut st, play("R7"));
+    assert_turn(&st, "R7", RED, 1, Phase::Turn);
+    assert_eq!(
+        st.to_act().unwrap().0,
+        1,
+        "no out-of-turn window for seat 2's 1s"
+    );
+
+    let st = pos(json!({
+        "hands": ["G5 G6", "R1 Y1 G1 B1 Y5", "Y2 Y3"], "discard": "R3 R+2",
+        "stack": {"total": 2, "hitter": 0}, "current": 1,
+    }));
+    assert_eq!(
+        legal(&st),
+        vec![play("Y1"), ACCEPT],
+        "L141, L170, L182, R29"
+    );
+}
+
+/// L209-L210, R67: the Russian Yellow One's flipped Change Hands: the player **draws** the
+/// original number of cards (their hand's), keeps the hand, then exchanges it all; a Change
+/// Hands blocks the exchange (the audit's `ry.json`).
+#[test]
+fn r67_russian_yellow_change_hands_draws_then_exchanges() {
+    let yellow = |h1: &str| {
+        let mut st = pos(json!({
+            "options": {"mode": "russian"},
+            "hands": ["Y1 G5 G6", h1, "Y2 Y3"], "discard": "B3",
+            "draw_pile": "CH R2 R4 R5",
+        }));
+        let log = act(&mut st, play("Y1"));
+        assert!(log.contains(&Event::Flipped { card: k("CH") }));
+        assert!(log.contains(&drew(0, "R2")) && log.contains(&drew(0, "R4")));
+        assert!(!log
+            .iter()
+            .any(|e| matches!(e, Event::YellowExchange { .. })));
+        assert_hand(&st, 0, "G5 G6 R2 R4");
+        assert_eq!(st.phase(), Phase::Target { card: k("CH") });
+        st
+    };
+    let mut st = yellow("B7 B8");
+    let log = act(&mut st, target(1));
+    assert!(log.contains(&Event::Exchanged { seat: 0, with: 1 }));
+    assert_hand(&st, 0, "B7 B8");
+    assert_hand(&st, 1, "G5 G6 R2 R4");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+
+    let mut st = yellow("CH B7 B8");
+    act(&mut st, target(1));
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("CH"),
+            target: 1
+        }
+    );
+    act(&mut st, BLOCK);
+    assert_hand(&st, 0, "G5 G6 R2 R4");
+    assert_hand(&st, 1, "B7 B8");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+}
+
+/// L201-L213: the other rows of the Russian Yellow One's table. The player holds 2 cards after
+/// the Yellow One, the next player (seat 1) 3, the previous (seat 2) 4.
+#[test]
+fn russian_yellow_table_rows() {
+    let flip = |card: &str, h2: &str| {
+        let mut st = pos(json!({
+            "options": {"mode": "russian"},
+            "hands": ["Y1 G5 G6", "B7 B8 B9", h2], "discard": "B3",
+            "draw_pile": format!("{card} R2 R4 R5 R6 R7 R8"),
+        }));
+        let log = act(&mut st, play("Y1"));
+        assert!(log.contains(&Event::Flipped { card: k(card) }));
+        (st, log)
+    };
+    let exchanged = |log: &[Event], drawn: u16| {
+        assert!(log.contains(&Event::YellowExchange {
+            seat: 0,
+            cards: 2,
+            drawn
+        }));
+    };
+    // A number: that many cards.
+    let (st, log) = flip("G3", "Y2 Y3 Y4 Y5");
+    exchanged(&log, 3);
+    assert_hand(&st, 0, "R2 R4 R5");
+    // A Minor: two more than the hand held.
+    let (st, log) = flip("R+2", "Y2 Y3 Y4 Y5");
+    exchanged(&log, 4);
+    assert_hand(&st, 0, "R2 R4 R5 R6");
+    // A Reverse: the previous player's count (seat 2: 4).
+    let (st, log) = flip("RR", "Y2 Y3 Y4 Y5");
+    exchanged(&log, 4);
+    assert_hand(&st, 0, "R2 R4 R5 R6");
+    // A Skip: the next player's count (seat 1: 3).
+    let (st, log) = flip("RS", "Y2 Y3 Y4 Y5");
+    exchanged(&log, 3);
+    assert_hand(&st, 0, "R2 R4 R5");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+    // A Wild: the same count, then an exchange only the Joker blocks.
+    let (mut st, log) = flip("W", "J Y3 Y4 Y5");
+    exchanged(&log, 2);
+    assert_hand(&st, 0, "R2 R4");
+    assert_eq!(st.phase(), Phase::Target { card: k("W") });
+    act(&mut st, target(2));
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("W"),
+            target: 2
+        }
+    );
+    act(&mut st, BLOCK);
+    assert_hand(&st, 0, "R2 R4");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+    // The other Yellow One: it blocks the original; the hand stays.
+    let (st, log) = flip("Y1", "Y2 Y3 Y4 Y5");
+    assert!(log.contains(&Event::OneBlocked { card: k("Y1") }));
+    assert_hand(&st, 0, "G5 G6");
+    assert_turn(&st, "Y1", YELLOW, 1, Phase::Turn);
+}
+
+/// L124, L136, R68: the dealer is the player of a turned 1: the first block is the others'
+/// (seat 2 is asked, the dealer not), and the dealer may reinstate it.
+#[test]
+fn r68_the_dealer_does_not_block_a_turned_one_first() {
+    let mut st = pos(json!({
+        "options": {"decks": 2, "direction": "dealer", "deal_min": 2, "deal_max": 2,
+                    "red_show_probability": 0.0},
+        "phase": "dealer",
+        "hands": [[], [], []],
+        "draw_pile": "G2 R1 R1 G4 G3 Y5 R1",
+    }));
+    act(&mut st, DIR_CLOCKWISE);
+    assert_hand(&st, 0, "R1 Y5");
+    assert_hand(&st, 2, "R1 G3");
+    assert_eq!(st.phase(), Phase::OneWindow { asker: 2 }, "not the dealer");
+    act(&mut st, play("R1"));
+    assert_eq!(
+        st.phase(),
+        Phase::OneWindow { asker: 0 },
+        "the dealer reinstates"
+    );
+    act(&mut st, NO_BLOCK);
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    assert_hand(&st, 0, "R1 Y5");
+}
+
+/// R69: a Russian flip that finds no number (the draw pile and the discard pile hold none)
+/// gives magnitude 1.
+#[test]
+fn r69_a_russian_flip_without_a_number_gives_magnitude_one() {
+    let mut st = pos(json!({
+        "options": {"mode": "russian", "red_show_probability": 0.0},
+        "hands": ["R1 G5 G6 G7", "B7 B8", rest_of_deck("R1 G5 G6 G7 B7 B8 RS")],
+        "discard": "RS",
+    }));
+    assert_eq!(st.draw_pile().len(), 0);
+    act(&mut st, play("R1"));
+    assert_eq!(st.phase(), Phase::OneWindow { asker: 2 });
+    let log = act(&mut st, NO_BLOCK);
+    assert!(log.contains(&Event::Flipped { card: k("RS") }));
+    assert_eq!(st.phase(), Phase::Target { card: k("R1") });
+    acts(&mut st, &[target(1), give("G5")]);
+    assert_hand(&st, 1, "B7 B8 G5");
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+}
+
+/// R12, R69: with nothing to play and nothing left to draw, the pass is offered without a
+/// draw (the turn could not end otherwise).
+#[test]
+fn r69_pass_without_a_draw_when_nothing_can_be_drawn() {
+    let mut st = pos(json!({
+        "hands": ["G5 G6", "B7 B8", rest_of_deck("G5 G6 B7 B8 R3")],
+        "discard": "R3",
+    }));
+    assert_eq!(legal(&st), vec![PASS]);
+    act(&mut st, PASS);
+    assert_turn(&st, "R3", RED, 1, Phase::Turn);
+}
+
+/// L100-L101, R11, R69: the Player Card pair is a play, so it may follow a draw.
+#[test]
+fn r69_the_player_card_pair_after_a_draw() {
+    let st = pos(json!({
+        "phase": "after_draw",
+        "hands": ["P1 P2 G5", "B7 B8", "Y2 Y3"], "discard": "R3",
+    }));
+    assert_eq!(legal(&st), vec![play("P1"), PASS, PLAYER_PAIR]);
+}
+
+/// L268, R69: with two Jokers, the first holder in turn order from the Reverse's player
+/// decides the block (seat 3 after the Reverse turned play counter-clockwise, not seat 1).
+#[test]
+fn r69_rotate_asks_the_first_joker_holder_in_turn_order() {
+    let mut st = pos(json!({
+        "players": 4, "options": {"rotate": "on", "joker_count": 2},
+        "hands": ["RR G5 G6", "J B7", "Y2 Y3 Y4 Y5", "J G2 G3"], "discard": "R3",
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(
+        st.phase(),
+        Phase::Block {
+            card: k("RR"),
+            target: 3
+        }
+    );
+}
+
+/// Section 15, R9, R70: a deal that leaves only black cards in the draw pile (10 hands of 10
+/// take every coloured card of one deck): the black card turned stays, with no effect, and the
+/// colour in play is drawn at random.
+#[test]
+fn r70_a_black_turn_card_stays_when_nothing_else_is_left() {
+    let base = pos(json!({"hands": ["R5", "B7", "Y2"], "discard": "R3"}));
+    let mut coloured = Vec::new();
+    for (kind, &c) in base.deck().iter().enumerate().take(k("W") as usize) {
+        for _ in 0..c {
+            coloured.push(CARDS[kind].code);
+        }
+    }
+    assert_eq!(coloured.len(), 100);
+    let mut st = pos(json!({
+        "players": 10,
+        "options": {"direction": "dealer", "deal_min": 10, "deal_max": 10},
+        "phase": "dealer",
+        "hands": vec![Vec::<String>::new(); 10],
+        "draw_pile": coloured.join(" "),
+    }));
+    let log = act(&mut st, DIR_CLOCKWISE);
+    assert!(!log.iter().any(|e| matches!(e, Event::TurnCardBack { .. })));
+    let Some(&Event::TurnCard { card }) = log.iter().find(|e| matches!(e, Event::TurnCard { .. }))
+    else {
+        panic!("no turn card")
+    };
+    assert!(card >= k("W"), "a black turn card");
+    assert_eq!(st.top(), card);
+    assert!(st.color() < 4);
+    assert_eq!((st.current(), st.phase()), (1, Phase::Turn));
+    assert_eq!(st.draw_pile().len(), 13);
+}
+
+/// L52-L53, section 13: draw-off cards go back under the draw pile, so a second round draws
+/// fresh cards from the top.
+#[test]
+fn draw_off_cards_go_under_the_draw_pile() {
+    let (st, log) = last_hand("B9 G8", "Y9 Y8", json!({"draw_pile": "G2 B2 Y7 G6"}));
+    let offs: Vec<Event> = log
+        .iter()
+        .copied()
+        .filter(|e| matches!(e, Event::DrawOff { .. }))
+        .collect();
+    assert_eq!(offs.len(), 4);
+    let under: Vec<&str> = st
+        .under_pile()
+        .iter()
+        .map(|&c| CARDS[c as usize].code)
+        .collect();
+    assert_eq!(under, vec!["G6", "Y7", "B2", "G2"], "the very bottom first");
+}
+
+/// L107, R25: with two players the only other seat is the runner, so no Fast Eddy window
+/// opens; the identical card is a normal play.
+#[test]
+fn fast_eddy_never_opens_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2,
+        "hands": ["R7 G5 G6", "R7 B8"], "discard": "R3",
+    }));
+    act(&mut st, play("R7"));
+    assert_turn(&st, "R7", RED, 1, Phase::Turn);
+    assert_eq!(legal(&st), vec![play("R7"), DRAW]);
 }

@@ -378,7 +378,7 @@ impl UberState {
             extra[n] = PASS;
             n += 1;
         }
-        if !self.drew && self.pair_allowed(me) {
+        if self.pair_allowed(me) {
             extra[n] = PLAYER_PAIR;
             n += 1;
         }

@@ -276,20 +276,8 @@ impl UberOptions {
                 return Err(format!("{name} must be 0 to {MAX_SPECIAL_COPIES}, got {v}"));
             }
         }
-        for (name, v) in [
-            ("owner_ashley", self.owner_ashley),
-            ("owner_snowbob", self.owner_snowbob),
-        ] {
-            if let Some(s) = v {
-                if s as usize >= players {
-                    return Err(format!(
-                        "{name} = {s} is not a seat of a {players}-player table (seats 0 to \
-                         {}; null: the owner is not at the table)",
-                        players - 1
-                    ));
-                }
-            }
-        }
+        // R21: an owner's seat outside the table (`owner_* >= players`) is no error: that owner
+        // is not at the table, as `none` (the state reads it so, `UberState::empty`).
         if self.deal_min == 0 || self.deal_min > self.deal_max || self.deal_max > 15 {
             return Err(format!(
                 "deal_min and deal_max must satisfy 1 <= deal_min <= deal_max <= 15, got {} \
@@ -297,12 +285,16 @@ impl UberOptions {
                 self.deal_min, self.deal_max
             ));
         }
+        // R70: the largest deal and the turn card, and 8 cards more, so that at least 9 stay in
+        // the draw pile after the deal: more than the Green Ones a turn card can take into the
+        // dealer's hand (R10, at most 4), so a card to turn is always left; black turn cards
+        // go back (R9), and if only black cards are left one of them stays (`turn_card`).
         let need = players * self.deal_max as usize + 1;
         if need + 8 > self.deck_size() {
             return Err(format!(
                 "the deck ({} cards) is too small for {players} players with deal_max = {} \
-                 ({need} cards dealt and turned, and black turn cards put back): lower \
-                 deal_max or set decks = 2",
+                 ({need} cards dealt and turned, and 8 left over for the turn card, R70): \
+                 lower deal_max or set decks = 2",
                 self.deck_size(),
                 self.deal_max
             ));
@@ -416,12 +408,13 @@ mod tests {
     }
 
     #[test]
-    fn owners_must_sit_at_the_table() {
+    fn owners_outside_the_table_are_no_error() {
+        // R21: seat 3 at a 3-player table is an owner not at the table, not an error.
         let o = UberOptions {
             owner_snowbob: Some(3),
             ..UberOptions::default()
         };
-        assert!(o.validate(3).unwrap_err().contains("owner_snowbob"));
+        o.validate(3).unwrap();
         o.validate(4).unwrap();
     }
 

@@ -403,7 +403,13 @@ impl UberState {
     }
 
     /// Everything empty, seat 0 to act at `Turn` (scenarios fill it in).
-    pub(crate) fn empty(opts: UberOptions, players: usize, seed: u64) -> Self {
+    pub(crate) fn empty(mut opts: UberOptions, players: usize, seed: u64) -> Self {
+        // R21: an owner's seat outside the table is an owner not at the table.
+        for owner in [&mut opts.owner_ashley, &mut opts.owner_snowbob] {
+            if owner.is_some_and(|s| s as usize >= players) {
+                *owner = None;
+            }
+        }
         let mut deck = deck_counts(
             opts.decks,
             opts.joker_count,
@@ -596,10 +602,20 @@ impl UberState {
         self.top_wild = false;
     }
 
+    /// Puts `kind` from `seat`'s hand on the discard pile as a block (a Joker, a Change Hands,
+    /// a 0 or a 1 thrown out of turn against a play). R18: a block is not a play to follow, so
+    /// the card the next player follows (`top`, a Wild's stand-in included) and the colour in
+    /// play stay the blocked play's.
+    fn block_from(&mut self, seat: u8, kind: u8) {
+        self.hands[seat as usize].remove(kind as usize);
+        self.know.played(seat, kind);
+        self.discard.add(kind as usize);
+    }
+
     /// The card physically on top of the discard pile (a Wild played as another card is a
     /// Wild there).
     #[inline]
-    pub(crate) fn top_card(&self) -> u8 {
+    pub fn top_card(&self) -> u8 {
         if self.top_wild {
             WILD
         } else {
@@ -729,7 +745,7 @@ impl UberState {
     fn turn_card(&mut self, log: &mut impl EventSink<Event>) {
         let card = loop {
             let c = self.draw_card(log).expect("validated: a turn card");
-            if !is_black(c) {
+            if !is_black(c) || self.only_black_left() {
                 break c;
             }
             log.event(Event::TurnCardBack { card: c });
@@ -740,6 +756,17 @@ impl UberState {
         self.top_wild = false;
         self.color = color_of(card);
         log.event(Event::TurnCard { card });
+        if is_black(card) {
+            // R70: nothing but black cards was left to turn: this one stays, with no effect,
+            // and the colour in play is drawn at random.
+            self.color = self.rng.below(4) as u8;
+            log.event(Event::ColorNamed {
+                seat: self.dealer,
+                color: self.color,
+            });
+            let first = self.next_seat(self.dealer, 1);
+            return self.begin_turn(first);
+        }
         let d = self.dealer;
         if is_one(card) {
             self.current = d;
@@ -771,6 +798,16 @@ impl UberState {
             _ => self.next_seat(d, 1),
         };
         self.begin_turn(first);
+    }
+
+    /// Whether the draw pile (and the cards under it) hold black cards only (R70).
+    #[cold]
+    #[inline(never)]
+    fn only_black_left(&self) -> bool {
+        self.pile.as_slice().iter().all(|&c| is_black(c as u8))
+            && self.bottom[..self.bottom_len as usize]
+                .iter()
+                .all(|&c| is_black(c))
     }
 
     // ---- the Wild Ones (section 9) ----
@@ -1001,7 +1038,13 @@ impl UberState {
                 return self.finish_one(log);
             }
             WILD_DRAW_FOUR => (h + 4, None),
-            CHANGE_HANDS => (h, Some(CHANGE_HANDS)),
+            CHANGE_HANDS => {
+                // R67: "draws the original # of cards" (L209): the player keeps the hand,
+                // draws as many cards as it holds, then exchanges the whole hand.
+                self.penalty(p, h, log);
+                self.phase = Phase::Target { card: CHANGE_HANDS };
+                return;
+            }
             k if is_black(k) => (h, Some(WILD)),
             k if is_minor(k) => (h + 2, None),
             k => match (number(k), rank_of(k)) {
@@ -1223,6 +1266,10 @@ impl UberState {
         if is_minor(k) && self.rules.has(MJ_MINORS) {
             m |= hand & MINORS;
         }
+        // R19: the Über is never a last card, thrown out of turn included.
+        if k == UBER && self.hands[seat as usize].len() < 2 {
+            m = 0;
+        }
         m & !self.repo_block[seat as usize]
     }
 
@@ -1267,6 +1314,8 @@ impl UberState {
         while s != self.last_player {
             if s != self.current
                 && (self.hands[s as usize].mask(0) & kinds & !self.repo_block[s as usize] != 0
+                    // R19: nobody goes out on an Eddied Über.
+                    && (k != UBER || self.hands[s as usize].len() >= 2)
                     || WITH_MATH && self.math_possible(s, t, c))
             {
                 return Some(s);
@@ -1791,8 +1840,10 @@ impl UberState {
     /// Rotate (11.10): the Joker's holder may block the rotation; otherwise every hand moves
     /// `rotation.steps` seats in the direction of play.
     fn rotate_or_block(&mut self, me: u8, log: &mut impl EventSink<Event>) {
-        let holder =
-            (0..self.n).find(|&s| s != me && self.hands[s as usize].count(JOKER as usize) > 0);
+        // R69: with several Jokers, the first holder in turn order from the player decides.
+        let holder = (1..self.n)
+            .map(|i| self.next_seat(me, i))
+            .find(|&s| self.hands[s as usize].count(JOKER as usize) > 0);
         match holder {
             Some(t) => {
                 self.phase = Phase::Block {
@@ -2076,8 +2127,9 @@ impl UberState {
                 value[s as usize] = number(c).map(|v| v as i64).unwrap_or(10);
                 log.event(Event::DrawOff { seat: s, card: c });
             }
+            // The draw-off cards go back under the draw pile (section 13), in draw order.
             for &c in &drawn[..got] {
-                self.pile.add_shuffled(c as u16);
+                self.put_under(c);
             }
             rounds += 1;
             if got < m || rounds >= DRAW_OFF_ROUNDS {
@@ -2213,7 +2265,8 @@ impl UberState {
                 if self.drew || out.is_empty() {
                     out.push(PASS);
                 }
-                if !self.drew && self.pair_allowed(me) {
+                // R69: the pair is a play, so it may follow a draw (R11).
+                if self.pair_allowed(me) {
                     out.push(PLAYER_PAIR);
                 }
                 if self.rules.has(MATH)
@@ -2565,7 +2618,7 @@ impl UberState {
             Phase::OneWindow { asker } => {
                 if a != NO_BLOCK {
                     let k = self.one.kind;
-                    self.discard_from(asker, k);
+                    self.block_from(asker, k);
                     self.one.blocked = !self.one.blocked;
                     self.stats.blocks += 1;
                     log.event(Event::Blocked {
@@ -2688,9 +2741,10 @@ impl UberState {
                 if a == NO_BLOCK {
                     self.fish_settle(seat, log);
                 } else {
-                    // R18: the blocking 0 goes on the pile; the colour in play stays.
+                    // R18: the blocking 0 goes on the pile; the top card and the colour in
+                    // play stay.
                     let k = (a - PLAY) as u8;
-                    self.discard_from(seat, k);
+                    self.block_from(seat, k);
                     self.stats.blocks += 1;
                     log.event(Event::Blocked { seat, card: k });
                     if self.hands[seat as usize].is_empty() {
@@ -2729,8 +2783,9 @@ impl UberState {
                     } else {
                         JOKER
                     };
-                    // R18: a block is not a play to follow; the colour in play stays.
-                    self.discard_from(target, blocker);
+                    // R18: a block is not a play to follow; the top card and the colour in
+                    // play stay.
+                    self.block_from(target, blocker);
                     self.stats.blocks += 1;
                     log.event(Event::Blocked {
                         seat: target,
@@ -2976,6 +3031,11 @@ impl UberState {
     }
     pub fn draw_pile(&self) -> &DrawPile<MAX_CARDS> {
         &self.pile
+    }
+    /// The cards under the draw pile (R38 flips, the Yellow One's hand, draw-off cards), the
+    /// very bottom first: drawn last to first once the pile above is empty.
+    pub fn under_pile(&self) -> &[u8] {
+        &self.bottom[..self.bottom_len as usize]
     }
     pub fn deck(&self) -> &[u8; NUM_KINDS] {
         &self.deck

@@ -314,7 +314,11 @@ fn only_the_joker_blocks_the_uber() {
     );
     apply_all(&mut st, &[BLOCK]);
     assert_eq!(st.hand(0).len(), 1, "no exchange");
-    assert_eq!(st.top(), JOKER);
+    assert_eq!(
+        st.top(),
+        UBER,
+        "R18: the blocking Joker is not the card to follow"
+    );
     assert_eq!(st.color(), 1, "R18: a block leaves the colour");
     // A Change Hands does not block the Über.
     let mut st = position(3, &["U R5", "CH G8 G9", "B7 B8"], "R3");
@@ -627,8 +631,8 @@ fn the_target_blocks_a_fishing_zero_with_its_own() {
     assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 1));
     assert_eq!(
         (st.top(), st.color()),
-        (parse_card("B0").unwrap(), 0),
-        "R18"
+        (parse_card("R0").unwrap(), 0),
+        "R18: the blocking 0 is not the card to follow"
     );
 }
 

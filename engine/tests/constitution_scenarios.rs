@@ -3444,3 +3444,72 @@ fn max_decisions_truncates_section19() {
     assert_eq!(o.winner, None);
     assert_eq!(o.ending, uno_engine::Ending::Truncated);
 }
+
+// ----- the audit's findings (rulings C76, C81-C89) -----
+
+/// C76/L40: the last card laid as a Conquest army by a player who has not called UNO: the
+/// hand is empty, but they cannot win; they stay in and draw at their turn. With the call
+/// standing, the same battle wins.
+#[test]
+fn uncalled_last_card_as_an_army_does_not_win_c76() {
+    let v = json!({"hands": ["G1 G2 R8", "Y7", "B1 B2 B4"], "discard": "R3",
+                   "draw_pile": "G5 G6 R5 Y5"});
+    let mut st = conquest(v.clone());
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    hand_is(&st, 0, "G2 R8 G5 G6");
+    hand_is(&st, 1, "");
+    assert!(st.in_game(1));
+    assert_eq!(st.winner(), None);
+    turn_of(&st, 1);
+    assert_eq!(legal(&st), vec![DRAW, ACCUSE]);
+    go(&mut st, DRAW);
+    hand_is(&st, 1, "R5");
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["uno_called"] = json!([1]);
+    let mut st = conquest(b);
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    assert_eq!(st.winner(), Some(1));
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+/// C76/L40/L238: a forced Penn State that is the holder's last card, with no UNO call: no
+/// win; the Spreader's user still draws for it and play continues after the holder.
+#[test]
+fn uncalled_forced_penn_state_does_not_win_c76() {
+    let v = json!({"hands": ["G1 Spreader.R+2 R8", "PennState.B2", "B1 B2 B4"],
+                   "discard": "R3", "draw_pile": "G5 G6 R5 Y5"});
+    let mut st = pos(v.clone());
+    go(&mut st, p("Spreader.R+2"));
+    hand_is(&st, 1, "");
+    assert!(st.in_game(1));
+    assert_eq!(st.winner(), None);
+    hand_is(&st, 2, "B1 B2 B4 G5 G6");
+    hand_is(&st, 0, "G1 R8 R5 Y5");
+    assert_eq!(st.top(), k("PennState.B2"));
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["uno_called"] = json!([1]);
+    let mut st = pos(b);
+    go(&mut st, p("Spreader.R+2"));
+    assert_eq!(st.winner(), Some(1));
+}
+
+/// C76/C55: an empty Communism pile (Communism resets every call) is not a win: its taker
+/// stays in the game with no cards.
+#[test]
+fn empty_communism_pile_does_not_win_c76() {
+    let mut st = pos(
+        json!({"players": 5, "hands": ["Communism.R7 G1 G2", "Y1", "B1", "", ""],
+                            "discard": "R3", "removed": [3, 4]}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    let empty: Vec<u8> = (0..5).filter(|&s| st.hand(s as usize).is_empty()).collect();
+    assert_eq!(empty.len(), 1, "four cards for five piles");
+    assert!((0..5).all(|s| st.in_game(s)), "C57: everyone is back in");
+    assert_eq!(st.winner(), None);
+    assert_ne!(st.phase(), Phase::Over);
+}

@@ -374,7 +374,12 @@ impl ConState {
                 self.lay(o, ps, NO_COLOR, log);
                 bounced += 1;
                 last_ps = o;
-                if self.hands[o as usize].is_empty() && self.opts.mode == Mode::Normal {
+                // C76: the forced last card wins only with the UNO call made (L40); without
+                // it the holder stays in with no cards.
+                if self.hands[o as usize].is_empty()
+                    && self.opts.mode == Mode::Normal
+                    && self.uno_called & bit(o) != 0
+                {
                     self.win(o, log);
                     return true;
                 }

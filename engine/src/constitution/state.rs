@@ -1226,13 +1226,17 @@ impl ConState {
         out & self.jump_left & self.alive & !self.skipped
     }
 
-    /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
-    /// by a swap or Communism, C76); returns whether anything changed.
+    /// Players left with no cards go out (elimination mode) or win (normal mode: a player
+    /// emptied outside a play of their own, by an army, a forced Penn State, a swap or
+    /// Communism, wins only with the UNO call standing, C76); returns whether anything changed.
     fn going_out(&mut self, log: &mut impl EventSink<Event>) -> bool {
         let mut empty = 0u16;
         for s in 0..self.n {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
+        // C76 (L40 "or you can not win"): without the call an empty hand stays in the game.
+        let normal = self.opts.mode == Mode::Normal;
+        empty &= std::hint::select_unpredictable(normal, self.uno_called, u16::MAX);
         // The first of them in the order of play after the cursor.
         let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
             return false;

@@ -3513,3 +3513,126 @@ fn empty_communism_pile_does_not_win_c76() {
     assert_eq!(st.winner(), None);
     assert_ne!(st.phase(), Phase::Over);
 }
+
+/// L82/L222/section 4: a first M.A.D.: the dealer is its user, so the dealer and the victim
+/// both leave; play starts with the first player (after the dealer).
+#[test]
+fn first_mad_dealer_and_victim_leave_l222() {
+    let mut st = first(
+        "MAD.Y2",
+        json!({"players": 4, "hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B4", "R5 R6 R7"]}),
+    );
+    assert_eq!(actor(&st), 2);
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let a = st.attack().unwrap();
+    assert_eq!((a.starter, a.last), (2, 2), "the dealer is the user");
+    let log = go(&mut st, ACCEPT);
+    assert!(log.contains(&Event::Left {
+        seat: 2,
+        why: Leave::Mad
+    }));
+    assert!(!st.in_game(0) && !st.in_game(2));
+    assert!(st.in_game(1) && st.in_game(3));
+    turn_of(&st, 3);
+}
+
+/// L82/L186: a first Ping's victim may return it with Fuck You: the dealer draws, the
+/// direction reverses, and the player beyond the dealer plays.
+#[test]
+fn first_ping_returned_to_the_dealer_l186() {
+    let mut st = first(
+        "Ping.B1",
+        json!({"hands": ["G1 G2 FuckYou.B0 AIDS.G3", "Y7 Y8 Y9", "B1 B2 B4"],
+               "draw_pile": "R5 R6"}),
+    );
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let l = legal(&st);
+    assert!(
+        l.contains(&p("FuckYou.B0")),
+        "Fuck You answers a first Ping"
+    );
+    assert!(
+        !l.contains(&p("AIDS.G3")),
+        "AIDS does not split a Ping (C51)"
+    );
+    go(&mut st, p("FuckYou.B0"));
+    responding(&st, 2);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 2, "B1 B2 B4 R5");
+    hand_is(&st, 0, "G1 G2 AIDS.G3");
+    assert!(!st.clockwise());
+    turn_of(&st, 1);
+}
+
+/// L82/L194: a first Glasnost's victim may share it with AIDS: the dealer lays out too.
+#[test]
+fn first_glasnost_shared_by_aids_l194() {
+    let mut st = first(
+        "Glasnost.R2",
+        json!({"hands": ["G1 G2 AIDS.G3", "Y7 Y8 Y9", "B1 B2 B4"]}),
+    );
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let log = go(&mut st, p("AIDS.G3"));
+    for s in [0, 2] {
+        assert!(log.contains(&Event::Revealed { seat: s, to: None }));
+    }
+    assert!(st.attack().is_none());
+    turn_of(&st, 1);
+}
+
+/// L82/L230: a first Martyr: the dealer leaves and their hand goes to the victim; play starts
+/// after the dealer.
+#[test]
+fn first_martyr_dealer_leaves_l230() {
+    let mut st = first("Martyr.R1", json!({}));
+    go(&mut st, tgt(1));
+    assert!(!st.in_game(2));
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "Y7 Y8 Y9 B1 B2 B4");
+    turn_of(&st, 0);
+}
+
+/// L82/L190: a first Gift: the dealer gives a card of their choice.
+#[test]
+fn first_gift_dealer_gives_l190() {
+    let mut st = first("Gift.R5", json!({}));
+    gos(&mut st, &[tgt(0), choose("B1")]);
+    responding(&st, 0);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 G4 B1");
+    hand_is(&st, 2, "B2 B4");
+    turn_of(&st, 0);
+}
+
+/// L82/L198: a first Gold Coin face up: the dealer deals the bank to the others.
+#[test]
+fn first_gold_coin_face_up_l198() {
+    let mut st = first(
+        "GoldCoin.Y0",
+        json!({"options": {"gold_coin_face_up": 1.0}, "draw_pile": "R5 R6 R7"}),
+    );
+    assert_eq!(actor(&st), 2);
+    gos(
+        &mut st,
+        &[
+            choose("R5"),
+            tgt(0),
+            choose("R6"),
+            tgt(1),
+            choose("R7"),
+            tgt(1),
+        ],
+    );
+    responding(&st, 0);
+    go(&mut st, ACCEPT);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 G4 R5");
+    hand_is(&st, 1, "Y7 Y8 Y9 R6 R7");
+    hand_is(&st, 2, "B1 B2 B4");
+    turn_of(&st, 0);
+}

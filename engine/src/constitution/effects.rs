@@ -259,10 +259,9 @@ impl ConState {
             } else {
                 1
             };
-            if self.pend.ctx == Ctx::Start {
-                a.starter = NONE;
-                a.last = NONE;
-            }
+            // A first card's user is the dealer (section 4): the attack's starter and last
+            // stacker, so M.A.D. removes the dealer too and Fuck You and AIDS can answer it;
+            // play resumes after the dealer, with the first player.
             self.launch(a, log);
         }
         self.finish_play(log)

@@ -3636,3 +3636,41 @@ fn first_gold_coin_face_up_l198() {
     hand_is(&st, 2, "B1 B2 B4");
     turn_of(&st, 0);
 }
+
+/// C81/L60-L63/L85-L87: the duel rules hold for the first card too: with two players a first
+/// Reverse, Recycler, Swap, Double Skip or Reverse Skip is a single skip, as a Skip is: the
+/// first player is skipped and the dealer (its user) plays first; the direction stays.
+#[test]
+fn duel_first_card_reverses_and_skips_are_one_skip_c81() {
+    for card in [
+        "RS",
+        "RR",
+        "DoubleSkip.RS",
+        "ReverseSkip.RS",
+        "Recycler.BR",
+        "Swap.GR",
+    ] {
+        let st = pos(json!({"players": 2, "dealer": 1, "first_card": card,
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9"]}));
+        assert!(st.clockwise(), "{card}: no reversal in a duel");
+        turn_of(&st, 1);
+        assert!(st.skipped(0), "{card}: the first player is skipped");
+        if card == "Swap.GR" {
+            hand_is(&st, 1, "G1 G2 G4");
+            hand_is(&st, 0, "Y7 Y8 Y9");
+        } else {
+            hand_is(&st, 1, "Y7 Y8 Y9");
+        }
+        assert_eq!(st.recycled_pile().is_some(), card == "Recycler.BR");
+    }
+    // The first Delayed Blast needs no duel reading: the dealer draws 4 (C14).
+    let mut st = pos(
+        json!({"players": 2, "dealer": 1, "first_card": "DelayedBlast.W",
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9"], "draw_pile": "R1 R2 R4 R5"}),
+    );
+    go(&mut st, COLOR + GREEN as u16);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "Y7 Y8 Y9 R1 R2 R4 R5");
+    turn_of(&st, 0);
+}

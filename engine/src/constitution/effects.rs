@@ -714,34 +714,30 @@ impl ConState {
         use Text::*;
         let done = match t {
             None => {
+                // C81: the reversing and skipping cards through the duel-aware helpers (with
+                // two players each is a single skip, section 15).
                 match suit_of(k) {
                     SKIP => self.skips = 1,
-                    REVERSE => self.clockwise = false,
+                    REVERSE => {
+                        self.reverse(d, log);
+                    }
                     DRAW_TWO => on_dealer(self, AttackKind::Draw, 2, 2, log),
                     WILD_DRAW_FOUR_SUIT => on_dealer(self, AttackKind::Draw, 4, 4, log),
                     _ => {}
                 }
                 true
             }
-            DoubleSkip => {
-                self.skips = 2;
-                true
-            }
-            ReverseSkip => {
-                self.clockwise = false;
-                self.skips = 1;
-                true
-            }
+            DoubleSkip => self.double_skip(),
+            ReverseSkip => self.reverse_skip(d, log),
             Recycler => {
-                self.clockwise = false;
+                self.reverse(d, log);
                 self.recycling = true;
                 true
             }
             Swap => {
                 let p = self.prev_of(d);
                 self.swap_hands(d, p);
-                self.clockwise = false;
-                true
+                self.reverse(d, log)
             }
             HotDeath => {
                 on_dealer(self, AttackKind::Draw, 8, 4, log);

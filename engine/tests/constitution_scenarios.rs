@@ -3674,3 +3674,30 @@ fn duel_first_card_reverses_and_skips_are_one_skip_c81() {
     hand_is(&st, 1, "Y7 Y8 Y9 R1 R2 R4 R5");
     turn_of(&st, 0);
 }
+
+/// C60/C63/L178: under Famine a Conquest holder who can invade has a possible move: no
+/// draw-until at the turn's start, and no voluntary draw; the invasion is the turn's play.
+#[test]
+fn famine_conquest_holder_invades_instead_of_drawing_c60() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                            "famine": true, "conquest": 0, "phase": "begin",
+                            "draw_pile": "G5 G6 R5 Y5"}),
+    );
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 0);
+    let l = legal(&st);
+    assert!(l.contains(&tgt(1)) && l.contains(&tgt(2)));
+    assert!(!l.contains(&DRAW), "Famine: a possible move must be made");
+    refused(&mut st, DRAW);
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    hand_is(&st, 0, "G2 G5 G6");
+    turn_of(&st, 1);
+    // With no one left to conquer (or no army), the holder draws until they can play.
+    let st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                        "famine": true, "conquest": 0, "conquered": [1, 2],
+                        "phase": "begin", "draw_pile": "G5 G6 R5 Y5"}),
+    );
+    hand_is(&st, 0, "G1 G2 G5 G6 R5");
+}

@@ -465,6 +465,12 @@ impl ConState {
             .any(|(k, _)| number_value(k as u8).is_some())
     }
 
+    /// `s` holds Conquest, has an army and someone left to conquer: an invasion is a possible
+    /// move (under Famine it stands for a play, C60, C63).
+    pub(crate) fn can_invade(&self, s: u8) -> bool {
+        self.conquest == s && self.alive & !bit(s) & !self.conquered != 0 && self.has_army(s)
+    }
+
     pub(crate) fn is_conqueror(&self, s: u8) -> bool {
         self.conquest == s && (self.alive & !bit(s) & !self.conquered) == 0
     }

@@ -964,11 +964,11 @@ impl ConState {
     }
 
     /// The turn's play decision; under Famine a player with nothing to play draws until they
-    /// can (L178).
+    /// can (L178); a Conquest holder who can invade has a move (C60).
     pub(crate) fn enter_turn(&mut self, log: &mut impl EventSink<Event>) {
         let s = self.current;
         self.phase = Phase::Turn;
-        if self.famine && !self.apocalypse && !self.holds_match(s) {
+        if self.famine && !self.apocalypse && !self.holds_match(s) && !self.can_invade(s) {
             let mut drew = false;
             while !self.holds_match(s) && self.is_alive(s) {
                 if self.draw_one(s, log).is_none() {

@@ -3701,3 +3701,38 @@ fn famine_conquest_holder_invades_instead_of_drawing_c60() {
     );
     hand_is(&st, 0, "G1 G2 G5 G6 R5");
 }
+
+/// C82/L246-L248: the Plague's user draws after a play made while their Plague is active
+/// (here released by Famine's draw-until at the start of their turn, which costs one more);
+/// the play that releases the Plague owes no draw.
+#[test]
+fn plague_user_draws_after_a_play_c82() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                            "famine": true, "phase": "begin",
+                            "draw_pile": "Plague.G6 R5 Y5 Y6 Y1"}),
+    );
+    assert_eq!(holders(&st)[PLAGUE], 0);
+    hand_is(&st, 0, "G1 G2 R5 Y5");
+    go(&mut st, p("R5"));
+    hand_is(&st, 0, "G1 G2 Y5 Y6");
+    turn_of(&st, 1);
+    // Playing the Plague releases it: no draw for that play.
+    let mut st = pos(json!({"hands": ["Plague.G6 G1 G2", "Y7 Y8 Y9", "B1 B2 B4"],
+                            "discard": "G3", "draw_pile": "Y1 Y2"}));
+    go(&mut st, p("Plague.G6"));
+    assert_eq!(holders(&st)[PLAGUE], 0);
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 1);
+    // Nor a play during which someone else draws it: a Spreader.
+    let mut st = pos(
+        json!({"hands": ["Spreader.R+2 G1 G2", "Y7 Y8 Y9", "B1 B2 B4"],
+                            "discard": "R3", "draw_pile": "Plague.G6 Y1 Y2 Y4 Y5"}),
+    );
+    go(&mut st, p("Spreader.R+2"));
+    assert_eq!(holders(&st)[PLAGUE], 1);
+    hand_is(&st, 1, "Y7 Y8 Y9 Y1");
+    hand_is(&st, 2, "B1 B2 B4 Y2 Y4");
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 0);
+}

@@ -477,6 +477,7 @@ impl ConState {
 
     pub(crate) fn invade(&mut self, me: u8, t: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::Invaded { by: me, seat: t });
+        self.plague_before = self.plague != NONE;
         self.invaded = t;
         if !self.has_army(t) {
             // C59: no army, the defender loses at once and draws 3.
@@ -552,7 +553,8 @@ impl ConState {
         if self.over() {
             return;
         }
-        if self.is_alive(me) && self.plague != NONE && self.plague != me && self.lucks(me) == 0 {
+        // C82: the invader draws if the Plague was active at the invasion and still is.
+        if self.is_alive(me) && self.plague != NONE && self.plague_before && self.lucks(me) == 0 {
             let n = 1 + self.viruses[me as usize] as u16;
             self.draw_n(me, n, log);
         }

@@ -354,6 +354,9 @@ pub struct ConState {
     pub(crate) asked: bool,
     pub(crate) recolored: bool,
     pub(crate) no_plague_draw: bool,
+    /// The Plague was active when the turn's play (or invasion) in progress was made: its
+    /// after-play draw is owed only then (C82).
+    pub(crate) plague_before: bool,
     /// The Prophet's look is due this turn (after a possible accusation, section 5).
     pub(crate) look_due: bool,
     // Field cards (section 12).
@@ -548,6 +551,7 @@ impl ConState {
             asked: false,
             recolored: false,
             no_plague_draw: false,
+            plague_before: false,
             look_due: false,
             shields: [0; MAX_PLAYERS],
             viruses: [0; MAX_PLAYERS],
@@ -1022,6 +1026,8 @@ impl ConState {
         ctx: Ctx,
         log: &mut impl EventSink<Event>,
     ) {
+        // C82: the after-play draw is judged by the Plague active at the play.
+        self.plague_before = self.plague != NONE;
         self.lay(s, k, color, log);
         if matches!(ctx, Ctx::Turn | Ctx::Jump) {
             self.current = s;
@@ -1094,12 +1100,14 @@ impl ConState {
     }
 
     /// Plague's after-play draw (L246-L248) and Death's clock for the player whose turn it is.
+    /// C82: owed by every player, the Plague's user too, for a play made while the Plague is
+    /// active and still active after it (not for the play that releases it).
     fn after_own_play(&mut self, s: u8, ctx: Ctx, log: &mut impl EventSink<Event>) {
         if self.plague != NONE && !self.apocalypse {
             if self.plague == s && ctx == Ctx::Jump {
                 // L248: the user's jump-in puts the Plague on top.
                 self.return_plague(s, log);
-            } else if self.plague != s && !self.no_plague_draw && self.lucks(s) == 0 {
+            } else if self.plague_before && !self.no_plague_draw && self.lucks(s) == 0 {
                 let n = 1 + self.viruses[s as usize] as u16;
                 self.draw_n(s, n, log);
             }

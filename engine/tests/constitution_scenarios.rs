@@ -3736,3 +3736,48 @@ fn plague_user_draws_after_a_play_c82() {
     hand_is(&st, 0, "G1 G2");
     turn_of(&st, 0);
 }
+
+/// C83/L264 ("caught with Quitter by any means"): a hand Glasnost lays out with Quitter in it
+/// is caught: its holder is Quitted; in elimination mode the Glasnost's user is out instead
+/// and the Quitter discarded (L76); with AIDS each catches the other.
+#[test]
+fn glasnost_catches_a_quitter_c83() {
+    let v = json!({"hands": ["Glasnost.R2 G1 G2", "Quitter.R9 Y7 Y8", "B1 B2 B4"],
+                   "discard": "R3"});
+    let mut st = pos(v.clone());
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1)]);
+    let log = go(&mut st, ACCEPT);
+    assert!(log.contains(&Event::Left {
+        seat: 1,
+        why: Leave::Accusation
+    }));
+    assert!(!st.in_game(1));
+    assert_eq!(count_discard(&st, "Quitter.R9"), 1);
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["preset"] = json!("elimination");
+    let mut st = pos(b);
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
+    assert!(!st.in_game(0), "L76: the catcher is out");
+    assert!(st.in_game(1));
+    hand_is(&st, 1, "Y7 Y8");
+    assert_eq!(count_discard(&st, "Quitter.R9"), 1);
+    turn_of(&st, 1);
+
+    // AIDS: both lay out; the Glasnost's user holds the Quitter and is caught.
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 Quitter.R9 G1", "AIDS.G3 Y7 Y8", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), p("AIDS.G3")]);
+    assert!(!st.in_game(0) && st.in_game(1));
+    turn_of(&st, 2);
+    // A hand without Quitter: nothing happens but the reveal.
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 G1 G2", "Y6 Y7 Y8", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
+    assert!((0..3).all(|s| st.in_game(s)));
+}

@@ -341,6 +341,9 @@ impl ConState {
                     AttackKind::Glasnost => {
                         self.reveal(v, log);
                         self.reveal(other, log);
+                        // C83: each laid out the other's hand.
+                        self.caught_laid_out(v, other, log);
+                        self.caught_laid_out(other, v, log);
                     }
                     AttackKind::Quitter => {
                         self.leave_two(v, other, Leave::Quitter, log);
@@ -457,7 +460,10 @@ impl ConState {
                 log.event(Event::Recycled { seat: v, cards: c });
             }
             A::Quitter => self.leave(v, Leave::Quitter, log),
-            A::Glasnost => self.reveal(v, log),
+            A::Glasnost => {
+                self.reveal(v, log);
+                self.caught_laid_out(v, att.starter, log);
+            }
             A::Mad => self.leave_two(att.starter, v, Leave::Mad, log),
             A::Martyr => {
                 let l = self.limbo;

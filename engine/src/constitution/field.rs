@@ -433,6 +433,28 @@ impl ConState {
         self.public_reveal(s);
     }
 
+    /// C83 (L264 "caught with Quitter by any means"): `s`'s hand, just laid out to every
+    /// player by Glasnost (or AIDS on it) that `catcher` played, holds Quitter: `s` is Quitted
+    /// (normal mode); in elimination mode the catcher is out instead and the Quitter discarded
+    /// (L76), the catcher being no one when `s` laid out their own hand (a returned Glasnost).
+    pub(crate) fn caught_laid_out(&mut self, s: u8, catcher: u8, log: &mut impl EventSink<Event>) {
+        let q = kind(Text::Quitter);
+        if !self.is_alive(s) || !self.hands[s as usize].has(q as usize) {
+            return;
+        }
+        match self.opts.mode {
+            Mode::Normal => self.leave(s, Leave::Accusation, log),
+            Mode::Elimination => {
+                self.hands[s as usize].remove(q as usize);
+                self.know.lose(s, q);
+                self.bury(q);
+                if catcher != s {
+                    self.leave(catcher, Leave::Accusation, log);
+                }
+            }
+        }
+    }
+
     pub(crate) fn accuse(&mut self, me: u8, t: u8, log: &mut impl EventSink<Event>) {
         let q = kind(Text::Quitter);
         let right = self.hands[t as usize].has(q as usize);

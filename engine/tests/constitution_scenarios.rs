@@ -2260,14 +2260,14 @@ fn prophet_yes_about_mad_l254() {
 #[test]
 fn prophet_dont_remember_twice_l252() {
     let mut st = pos(json!({"players": 4,
-                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Quitter.R9 Y2 Y5", "R1 R2 R4"],
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Dodge.Y8 Y2 Y5", "R1 R2 R4"],
                             "discard": "Y3", "prophet": 3, "prophet_looked": [2],
                             "draw_pile": "G7 G8 G9"}));
-    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    gos(&mut st, &[ask(2, 5), DONT_REMEMBER]);
     hand_is(&st, 3, "R1 R2 R4");
     go(&mut st, DRAW);
     turn_of(&st, 1);
-    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    gos(&mut st, &[ask(2, 5), DONT_REMEMBER]);
     hand_is(&st, 3, "R1 R2 R4 G8 G9");
     assert!(st.in_game(2));
 }
@@ -3780,4 +3780,49 @@ fn glasnost_catches_a_quitter_c83() {
     );
     gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
     assert!((0..3).all(|s| st.in_game(s)));
+}
+
+/// C84/L254: the Prophet's Quitter and M.A.D. clauses follow from the question, not from the
+/// answer: "I don't remember" saves neither the holder nor the Prophet.
+#[test]
+fn prophet_clauses_follow_the_question_c84() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "MAD.Y2 Y1 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    let log = gos(&mut st, &[ask(2, 1), DONT_REMEMBER]);
+    assert!(log.contains(&Event::Answered { yes: None }));
+    assert!(!st.in_game(1) && !st.in_game(2));
+    turn_of(&st, 0);
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Quitter.R9 Y2 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    assert!(!st.in_game(2) && st.in_game(1));
+    turn_of(&st, 0);
+    // A question about a card the Prophet did not see does nothing.
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Y1 Y2 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    gos(&mut st, &[ask(2, 1), DONT_REMEMBER]);
+    assert!((0..4).all(|s| st.in_game(s)));
+}
+
+/// C84/L254 (finding 16): "if they still hold it": the Prophet saw Quitter, but its holder
+/// has since given it away (a Gift): a truthful "yes" Quits no one.
+#[test]
+fn prophet_clause_needs_the_card_still_held_c84() {
+    let mut st = pos(json!({"players": 4, "current": 2,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Gift.Y5 Quitter.R9 Y2 Y4",
+                                      "R1 R2 R4"],
+                            "discard": "Y3", "prophet": 1, "prophet_looked": [2]}));
+    gos(
+        &mut st,
+        &[p("Gift.Y5"), tgt(3), choose("Quitter.R9"), ACCEPT],
+    );
+    hand_is(&st, 3, "R1 R2 R4 Quitter.R9");
+    turn_of(&st, 3);
+    let log = gos(&mut st, &[ask(2, 0), ANSWER]);
+    assert!(log.contains(&Event::Answered { yes: Some(true) }));
+    assert!((0..4).all(|s| st.in_game(s)));
+    turn_of(&st, 3);
 }

@@ -369,17 +369,17 @@ impl ConState {
         let (asker, seat, q) = self.question;
         let p = self.prophet;
         let idx = seat as usize * 10 + q as usize;
+        let yes = self.seen[seat as usize] & (1 << q) != 0;
         if !truthful {
             log.event(Event::Answered { yes: None });
             self.dont_remember[idx] = self.dont_remember[idx].saturating_add(1);
             if self.dont_remember[idx] >= 2 {
                 self.penalty(p, 2, log);
             }
-            return;
+        } else {
+            log.event(Event::Answered { yes: Some(yes) });
         }
-        let yes = self.seen[seat as usize] & (1 << q) != 0;
-        log.event(Event::Answered { yes: Some(yes) });
-        if yes && !self.know.off {
+        if truthful && yes && !self.know.off {
             // Everyone now knows what the Prophet knows of that card.
             let qk = kind(QUESTIONS[q as usize]);
             let (seat_u, qk) = (seat as usize, qk as usize);
@@ -391,7 +391,9 @@ impl ConState {
                 }
             }
         }
-        if !yes || !self.is_alive(seat) {
+        // C84 (L254): the Quitter and M.A.D. clauses follow from the question about a card the
+        // Prophet saw, whatever the answer, if its holder still holds it.
+        if !yes || !self.is_alive(seat) || !self.is_alive(p) {
             return;
         }
         let qt = QUESTIONS[q as usize];

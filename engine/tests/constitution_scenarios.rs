@@ -3826,3 +3826,47 @@ fn prophet_clause_needs_the_card_still_held_c84() {
     assert!((0..4).all(|s| st.in_game(s)));
     turn_of(&st, 3);
 }
+
+/// C85/L276/L238: Spreader's "everyone" is every player but its user: the user draws
+/// nothing (only the 2 per Penn State that bounces it) and plays again.
+#[test]
+fn spreader_user_does_not_draw_c85() {
+    let mut st = pos(
+        json!({"hands": ["Spreader.R+2 R5 R6", "G1 G2 G4", "Y1 Y2 Y3"],
+                            "discard": "R3", "draw_pile": "G7 G8 G9 B9 B7 B8"}),
+    );
+    go(&mut st, p("Spreader.R+2"));
+    hand_is(&st, 0, "R5 R6");
+    hand_is(&st, 1, "G1 G2 G4 G7 G8");
+    hand_is(&st, 2, "Y1 Y2 Y3 G9 B9");
+    assert_eq!(st.draw_pile().len(), 2);
+    turn_of(&st, 0);
+}
+
+/// C86/L186/L31: an attack returned by Fuck You is aimed at its starter: directed, so the
+/// starter cannot Dodge it (they may stack on a stack, or answer otherwise); taking it costs
+/// no turn: play goes on beyond the starter in the new direction.
+#[test]
+fn fuck_you_return_is_directed_c86() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Dodge.R8 R+2 G3", "FuckYou.B0 G5 G6", "B1 B2 B4",
+                                      "Y1 Y2 Y3"],
+                            "discard": "R+2", "draw_pile": "R5 R6 R7 R8",
+                            "attack": draw_attack(2, 2, 1)}));
+    go(&mut st, p("FuckYou.B0"));
+    responding(&st, 0);
+    let a = st.attack().unwrap();
+    assert!(a.directed && !a.costs_turn);
+    let l = legal(&st);
+    assert!(
+        !l.contains(&p("Dodge.R8")),
+        "a returned attack cannot be dodged"
+    );
+    assert!(l.contains(&p("R+2")), "a returned stack can be stacked on");
+    refused(&mut st, p("Dodge.R8"));
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "Dodge.R8 R+2 G3 R5 R6");
+    assert!(!st.skipped(0), "taking it costs no turn");
+    assert!(!st.clockwise());
+    turn_of(&st, 3);
+}

@@ -3870,3 +3870,20 @@ fn fuck_you_return_is_directed_c86() {
     assert!(!st.clockwise());
     turn_of(&st, 3);
 }
+
+/// C87/L226/L310: Magic 5 removes what the Hot Deaths added to the stack: a Yin-Yang team's
+/// Hot Death adds 16, and Magic 5 removes all 16.
+#[test]
+fn magic5_removes_a_teams_doubled_hot_death_c87() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["HotDeath.W+4 G1 G2", "Magic5.R5 R6 R7", "B1 B2 B4", ""],
+                            "discard": "R3", "yin": 0, "yang": 0, "team": [0, 3]}));
+    go(&mut st, pw("HotDeath.W+4", RED));
+    responding(&st, 1);
+    let a = st.attack().unwrap();
+    assert_eq!((a.amount, a.hot_deaths), (16, 2));
+    go(&mut st, p("Magic5.R5"));
+    assert!(st.attack().is_none());
+    hand_is(&st, 1, "R6 R7");
+    turn_of(&st, 2);
+}

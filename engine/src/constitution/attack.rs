@@ -51,11 +51,13 @@ impl ConState {
         log: &mut impl EventSink<Event>,
     ) {
         let mut a = Attack::new(AttackKind::Draw, user, victim);
-        a.amount = amount * self.team_factor(user);
+        let f = self.team_factor(user);
+        a.amount = amount * f;
         a.family = family;
         a.costs_turn = true;
         a.resume = victim;
-        a.hot_deaths = (text_of(k) == Text::HotDeath) as u8;
+        // C87: a team's Hot Death adds 16, so it counts as two for Magic 5.
+        a.hot_deaths = (text_of(k) == Text::HotDeath) as u8 * f as u8;
         a.harvester = text_of(k) == Text::Harvester;
         a.harvester_last = a.harvester;
         self.launch(a, log);
@@ -242,9 +244,10 @@ impl ConState {
             Response::Stack => {
                 let (_, val) = stack_value(k);
                 let t = text_of(k);
-                att.amount += val * self.team_factor(v);
+                let f = self.team_factor(v);
+                att.amount += val * f;
                 att.last = v;
-                att.hot_deaths += (t == Text::HotDeath) as u8;
+                att.hot_deaths += (t == Text::HotDeath) as u8 * f as u8;
                 att.harvester |= t == Text::Harvester;
                 att.harvester_last = t == Text::Harvester;
                 att.victim = self.next_of(v);
@@ -371,6 +374,7 @@ impl ConState {
                     seat: v,
                     what: "Magic 5",
                 });
+                // L226, C87: what the Hot Deaths added (8 each, 16 for a team's).
                 att.amount = att.amount.saturating_sub(8 * att.hot_deaths as u16);
                 att.hot_deaths = 0;
                 if att.amount == 0 {

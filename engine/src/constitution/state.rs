@@ -99,7 +99,7 @@ pub struct Attack {
     pub starter: u8,
     /// Who added its last card (AIDS splits with them).
     pub last: u8,
-    /// Hot Deaths in the stack (Magic 5).
+    /// Hot Deaths in the stack (Magic 5), in units of 8 cards: a team's counts twice (C87).
     pub hot_deaths: u8,
     /// A Harvester is in the stack: not blocked, absorbed, dodged or halved.
     pub harvester: bool,

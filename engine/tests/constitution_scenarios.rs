@@ -3887,3 +3887,18 @@ fn magic5_removes_a_teams_doubled_hot_death_c87() {
     hand_is(&st, 1, "R6 R7");
     turn_of(&st, 2);
 }
+
+/// C88/L292-L294/C10: a first Flood discards a Plague released in the deal (the only field
+/// card but Yin and Yang that can be active before the first card).
+#[test]
+fn first_flood_discards_a_dealt_plague_c88() {
+    let st = first(
+        "Flood.B8",
+        json!({"hands": ["G1 G2 G4", "Plague.G6 Y8 Y9", "B1 B2 B4"]}),
+    );
+    assert_eq!(holders(&st)[PLAGUE], NONE);
+    assert_eq!(count_discard(&st, "Plague.G6"), 1);
+    assert_eq!(st.top(), k("Flood.B8"));
+    hand_is(&st, 1, "Y8 Y9");
+    turn_of(&st, 0);
+}

@@ -769,6 +769,8 @@ impl ConState {
             GoldCoin => self.gold_coin(d, log),
             Idlt => self.idlt(d, log),
             ChosenOne => self.chosen_one(d, log),
+            // C88: a Plague released in the deal is active, and the Flood discards it.
+            Flood => self.flood(log),
             _ => true,
         };
         if wild {

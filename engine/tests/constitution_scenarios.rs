@@ -3902,3 +3902,37 @@ fn first_flood_discards_a_dealt_plague_c88() {
     hand_is(&st, 1, "Y8 Y9");
     turn_of(&st, 0);
 }
+
+/// C89/L160/L162: Death dealt by Communism: 7 rounds, adjusted like any arrival of Death by
+/// the Luck, Yin, Yang (+1 each) and Viruses (-1 each) its new holder has (from the same
+/// deal). Over several deals, some put Luck or a Virus with Death.
+#[test]
+fn communism_death_clock_with_luck_and_virus_c89() {
+    let mut adjusted = 0;
+    for seed in 0..24 {
+        let mut st = pos(json!({"seed": seed,
+                                "hands": ["Communism.R7 G1", "Y1 Y2", "B1 B2"],
+                                "discard": "R3", "death": 1, "death_clock": 2, "luck": 1,
+                                "viruses": [0, 0, 1]}));
+        go(&mut st, p("Communism.R7"));
+        take_piles(&mut st);
+        let d = holders(&st)[DEATH];
+        if d == NONE || !st.in_game(d) {
+            continue;
+        }
+        let lucks = (holders(&st)[LUCK] == d) as i32;
+        let viruses = st.viruses(d) as i32;
+        // Dealt to the Communism's user, the clock then ticks at the end of their turn (C61).
+        let tick = (d == 0) as i32;
+        assert_eq!(
+            st.death_clock() as i32,
+            7 + lucks - viruses - tick,
+            "seed {seed}"
+        );
+        adjusted += (lucks + viruses != 0) as u32;
+    }
+    assert!(
+        adjusted > 0,
+        "some deal gave Death's holder Luck or a Virus"
+    );
+}

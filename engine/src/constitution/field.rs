@@ -812,11 +812,14 @@ impl ConState {
                         }
                         Text::Conquest => self.activate_horseman(t, o, log),
                         _ => {
-                            // L162: the new holder has 7 rounds.
+                            // L162: the new holder has 7 rounds; C89: Luck, Yin, Yang and
+                            // Viruses in the same new hand (active already) adjust them (L160).
                             self.death = o;
                             self.death_card = NONE;
                             log.event(Event::Field { seat: o, card: k });
-                            self.set_clock(o, 7, log);
+                            let clock =
+                                (7 + self.lucks(o)).saturating_sub(self.viruses[o as usize] as u16);
+                            self.set_clock(o, clock, log);
                             self.check_apocalypse(log);
                         }
                     }

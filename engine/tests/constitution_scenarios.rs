@@ -3936,3 +3936,67 @@ fn communism_death_clock_with_luck_and_virus_c89() {
         "some deal gave Death's holder Luck or a Virus"
     );
 }
+
+/// L130 (finding 14): the Blue Shield's threshold of 4 is on the count after the draw formula:
+/// Luck takes a Wild Draw Four to 3 (absorbed, the shield stays); two Viruses take a Draw Two
+/// to 4 (the shield breaks); a team halves 8 to 4 and its Yin and Yang take 2 off (2: stays),
+/// 12 to 6 - 2 = 4 (breaks). Every time the holder draws nothing and loses the turn.
+#[test]
+fn blue_shield_threshold_after_the_draw_formula_l130() {
+    let absorb = |v: Value, victim: u8, broke: bool| {
+        let mut st = pos(v);
+        let hand_before = hand(&st, victim as usize);
+        let shields_discarded = count_discard(&st, "BlueShield.B2");
+        let log = go(&mut st, ACCEPT);
+        assert!(log.contains(&Event::Absorbed {
+            seat: victim,
+            broke
+        }));
+        assert_eq!(st.shields(victim), !broke as u8);
+        assert_eq!(hand(&st, victim as usize), hand_before, "nothing drawn");
+        assert_eq!(
+            count_discard(&st, "BlueShield.B2"),
+            shields_discarded + broke as u8
+        );
+        assert!(st.skipped(victim));
+        turn_of(&st, 2);
+    };
+    let three = |amount: u16, family: u8, extra: Value| {
+        let mut v = json!({"hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4"],
+                           "discard": if family == 2 { "R+2" } else { "W+4" }, "color": "red",
+                           "shields": [0, 1, 0], "phase": "respond",
+                           "draw_pile": "Y1 Y2 Y3 Y4 Y5",
+                           "attack": draw_attack(amount, family, 1)});
+        for (key, x) in extra.as_object().unwrap() {
+            v[key] = x.clone();
+        }
+        v
+    };
+    absorb(three(4, 4, json!({"luck": 1})), 1, false);
+    absorb(three(2, 2, json!({"viruses": [0, 2, 0]})), 1, true);
+    let team = |amount: u16| {
+        json!({"players": 4, "hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4", ""],
+               "discard": "W+4", "color": "red", "shields": [0, 1, 0, 0],
+               "yin": 1, "yang": 1, "team": [1, 3], "phase": "respond",
+               "draw_pile": "Y1 Y2 Y3 Y4 Y5",
+               "attack": draw_attack(amount, 4, 1)})
+    };
+    absorb(team(8), 1, false);
+    absorb(team(12), 1, true);
+}
+
+/// L130/L202 (finding 14): a Harvester anywhere in a stack, even under another card, breaks
+/// the shield and its victim draws the Harvester's 4; the rest is absorbed.
+#[test]
+fn blue_shield_harvester_under_a_stack_l130() {
+    let mut st = pos(json!({"hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4"],
+                            "discard": "W+4", "color": "red", "shields": [0, 1, 0],
+                            "phase": "respond", "draw_pile": "Y1 Y2 Y3 Y4 Y5 Y6",
+                            "attack": {"kind": "draw", "amount": 8, "family": 4, "victim": 1,
+                                       "starter": 0, "harvester": true,
+                                       "harvester_last": false}}));
+    go(&mut st, ACCEPT);
+    assert_eq!(st.shields(1), 0);
+    hand_is(&st, 1, "R5 R6 R7 Y1 Y2 Y3 Y4");
+    turn_of(&st, 2);
+}

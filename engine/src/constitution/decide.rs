@@ -324,7 +324,7 @@ impl ConState {
     }
 
     /// Famine (L178, C60, C63): `s` can play or invade, so may not draw instead.
-    #[inline]
+    #[inline(always)]
     fn must_move(&self, s: u8) -> bool {
         self.famine && !self.apocalypse && (self.holds_match(s) || self.can_invade(s))
     }

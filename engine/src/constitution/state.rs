@@ -1242,11 +1242,14 @@ impl ConState {
         for s in 0..self.n {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
-        // C76 (L40 "or you can not win"): without the call an empty hand stays in the game.
-        let normal = self.opts.mode == Mode::Normal;
-        empty &= std::hint::select_unpredictable(normal, self.uno_called, u16::MAX);
+        empty &= self.alive;
+        // C76 (L40 "or you can not win"): without the call an empty hand stays in the game
+        // (tested only when some hand is empty: rare, so the branch is predicted).
+        if empty != 0 && self.opts.mode == Mode::Normal {
+            empty &= self.uno_called;
+        }
         // The first of them in the order of play after the cursor.
-        let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
+        let Some(s) = first_seat_after(empty, self.cursor, self.clockwise) else {
             return false;
         };
         if self.opts.mode == Mode::Normal {

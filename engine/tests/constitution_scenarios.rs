@@ -1,5 +1,5 @@
 //! Scenario tests for Hot Death Uno v3, "The Constitution" (seed `000_cb330d4a0fdd1eef`,
-//! rulings C1..C77 in `docs/rules/constitution.md`): one exact position per card and per rule,
+//! rulings C1..C89 in `docs/rules/constitution.md`): one exact position per card and per rule,
 //! written in the scenario notation (section 23), advanced with the strict `apply_logged`, and
 //! the resulting state (hands, piles, field holders, who acts, phase, outcome) checked. Each test
 //! names the seed lines (`L..`) and rulings it checks.
@@ -2260,14 +2260,14 @@ fn prophet_yes_about_mad_l254() {
 #[test]
 fn prophet_dont_remember_twice_l252() {
     let mut st = pos(json!({"players": 4,
-                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Quitter.R9 Y2 Y5", "R1 R2 R4"],
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Dodge.Y8 Y2 Y5", "R1 R2 R4"],
                             "discard": "Y3", "prophet": 3, "prophet_looked": [2],
                             "draw_pile": "G7 G8 G9"}));
-    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    gos(&mut st, &[ask(2, 5), DONT_REMEMBER]);
     hand_is(&st, 3, "R1 R2 R4");
     go(&mut st, DRAW);
     turn_of(&st, 1);
-    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    gos(&mut st, &[ask(2, 5), DONT_REMEMBER]);
     hand_is(&st, 3, "R1 R2 R4 G8 G9");
     assert!(st.in_game(2));
 }
@@ -3443,4 +3443,560 @@ fn max_decisions_truncates_section19() {
     let o = st.outcome().unwrap();
     assert_eq!(o.winner, None);
     assert_eq!(o.ending, uno_engine::Ending::Truncated);
+}
+
+// ----- the audit's findings (rulings C76, C81-C89) -----
+
+/// C76/L40: the last card laid as a Conquest army by a player who has not called UNO: the
+/// hand is empty, but they cannot win; they stay in and draw at their turn. With the call
+/// standing, the same battle wins.
+#[test]
+fn uncalled_last_card_as_an_army_does_not_win_c76() {
+    let v = json!({"hands": ["G1 G2 R8", "Y7", "B1 B2 B4"], "discard": "R3",
+                   "draw_pile": "G5 G6 R5 Y5"});
+    let mut st = conquest(v.clone());
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    hand_is(&st, 0, "G2 R8 G5 G6");
+    hand_is(&st, 1, "");
+    assert!(st.in_game(1));
+    assert_eq!(st.winner(), None);
+    turn_of(&st, 1);
+    assert_eq!(legal(&st), vec![DRAW, ACCUSE]);
+    go(&mut st, DRAW);
+    hand_is(&st, 1, "R5");
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["uno_called"] = json!([1]);
+    let mut st = conquest(b);
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    assert_eq!(st.winner(), Some(1));
+    assert_eq!(st.phase(), Phase::Over);
+}
+
+/// C76/L40/L238: a forced Penn State that is the holder's last card, with no UNO call: no
+/// win; the Spreader's user still draws for it and play continues after the holder.
+#[test]
+fn uncalled_forced_penn_state_does_not_win_c76() {
+    let v = json!({"hands": ["G1 Spreader.R+2 R8", "PennState.B2", "B1 B2 B4"],
+                   "discard": "R3", "draw_pile": "G5 G6 R5 Y5"});
+    let mut st = pos(v.clone());
+    go(&mut st, p("Spreader.R+2"));
+    hand_is(&st, 1, "");
+    assert!(st.in_game(1));
+    assert_eq!(st.winner(), None);
+    hand_is(&st, 2, "B1 B2 B4 G5 G6");
+    hand_is(&st, 0, "G1 R8 R5 Y5");
+    assert_eq!(st.top(), k("PennState.B2"));
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["uno_called"] = json!([1]);
+    let mut st = pos(b);
+    go(&mut st, p("Spreader.R+2"));
+    assert_eq!(st.winner(), Some(1));
+}
+
+/// C76/C55: an empty Communism pile (Communism resets every call) is not a win: its taker
+/// stays in the game with no cards.
+#[test]
+fn empty_communism_pile_does_not_win_c76() {
+    let mut st = pos(
+        json!({"players": 5, "hands": ["Communism.R7 G1 G2", "Y1", "B1", "", ""],
+                            "discard": "R3", "removed": [3, 4]}),
+    );
+    go(&mut st, p("Communism.R7"));
+    take_piles(&mut st);
+    let empty: Vec<u8> = (0..5).filter(|&s| st.hand(s as usize).is_empty()).collect();
+    assert_eq!(empty.len(), 1, "four cards for five piles");
+    assert!((0..5).all(|s| st.in_game(s)), "C57: everyone is back in");
+    assert_eq!(st.winner(), None);
+    assert_ne!(st.phase(), Phase::Over);
+}
+
+/// L82/L222/section 4: a first M.A.D.: the dealer is its user, so the dealer and the victim
+/// both leave; play starts with the first player (after the dealer).
+#[test]
+fn first_mad_dealer_and_victim_leave_l222() {
+    let mut st = first(
+        "MAD.Y2",
+        json!({"players": 4, "hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B4", "R5 R6 R7"]}),
+    );
+    assert_eq!(actor(&st), 2);
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let a = st.attack().unwrap();
+    assert_eq!((a.starter, a.last), (2, 2), "the dealer is the user");
+    let log = go(&mut st, ACCEPT);
+    assert!(log.contains(&Event::Left {
+        seat: 2,
+        why: Leave::Mad
+    }));
+    assert!(!st.in_game(0) && !st.in_game(2));
+    assert!(st.in_game(1) && st.in_game(3));
+    turn_of(&st, 3);
+}
+
+/// L82/L186: a first Ping's victim may return it with Fuck You: the dealer draws, the
+/// direction reverses, and the player beyond the dealer plays.
+#[test]
+fn first_ping_returned_to_the_dealer_l186() {
+    let mut st = first(
+        "Ping.B1",
+        json!({"hands": ["G1 G2 FuckYou.B0 AIDS.G3", "Y7 Y8 Y9", "B1 B2 B4"],
+               "draw_pile": "R5 R6"}),
+    );
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let l = legal(&st);
+    assert!(
+        l.contains(&p("FuckYou.B0")),
+        "Fuck You answers a first Ping"
+    );
+    assert!(
+        !l.contains(&p("AIDS.G3")),
+        "AIDS does not split a Ping (C51)"
+    );
+    go(&mut st, p("FuckYou.B0"));
+    responding(&st, 2);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 2, "B1 B2 B4 R5");
+    hand_is(&st, 0, "G1 G2 AIDS.G3");
+    assert!(!st.clockwise());
+    turn_of(&st, 1);
+}
+
+/// L82/L194: a first Glasnost's victim may share it with AIDS: the dealer lays out too.
+#[test]
+fn first_glasnost_shared_by_aids_l194() {
+    let mut st = first(
+        "Glasnost.R2",
+        json!({"hands": ["G1 G2 AIDS.G3", "Y7 Y8 Y9", "B1 B2 B4"]}),
+    );
+    go(&mut st, tgt(0));
+    responding(&st, 0);
+    let log = go(&mut st, p("AIDS.G3"));
+    for s in [0, 2] {
+        assert!(log.contains(&Event::Revealed { seat: s, to: None }));
+    }
+    assert!(st.attack().is_none());
+    turn_of(&st, 1);
+}
+
+/// L82/L230: a first Martyr: the dealer leaves and their hand goes to the victim; play starts
+/// after the dealer.
+#[test]
+fn first_martyr_dealer_leaves_l230() {
+    let mut st = first("Martyr.R1", json!({}));
+    go(&mut st, tgt(1));
+    assert!(!st.in_game(2));
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "Y7 Y8 Y9 B1 B2 B4");
+    turn_of(&st, 0);
+}
+
+/// L82/L190: a first Gift: the dealer gives a card of their choice.
+#[test]
+fn first_gift_dealer_gives_l190() {
+    let mut st = first("Gift.R5", json!({}));
+    gos(&mut st, &[tgt(0), choose("B1")]);
+    responding(&st, 0);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 G4 B1");
+    hand_is(&st, 2, "B2 B4");
+    turn_of(&st, 0);
+}
+
+/// L82/L198: a first Gold Coin face up: the dealer deals the bank to the others.
+#[test]
+fn first_gold_coin_face_up_l198() {
+    let mut st = first(
+        "GoldCoin.Y0",
+        json!({"options": {"gold_coin_face_up": 1.0}, "draw_pile": "R5 R6 R7"}),
+    );
+    assert_eq!(actor(&st), 2);
+    gos(
+        &mut st,
+        &[
+            choose("R5"),
+            tgt(0),
+            choose("R6"),
+            tgt(1),
+            choose("R7"),
+            tgt(1),
+        ],
+    );
+    responding(&st, 0);
+    go(&mut st, ACCEPT);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "G1 G2 G4 R5");
+    hand_is(&st, 1, "Y7 Y8 Y9 R6 R7");
+    hand_is(&st, 2, "B1 B2 B4");
+    turn_of(&st, 0);
+}
+
+/// C81/L60-L63/L85-L87: the duel rules hold for the first card too: with two players a first
+/// Reverse, Recycler, Swap, Double Skip or Reverse Skip is a single skip, as a Skip is: the
+/// first player is skipped and the dealer (its user) plays first; the direction stays.
+#[test]
+fn duel_first_card_reverses_and_skips_are_one_skip_c81() {
+    for card in [
+        "RS",
+        "RR",
+        "DoubleSkip.RS",
+        "ReverseSkip.RS",
+        "Recycler.BR",
+        "Swap.GR",
+    ] {
+        let st = pos(json!({"players": 2, "dealer": 1, "first_card": card,
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9"]}));
+        assert!(st.clockwise(), "{card}: no reversal in a duel");
+        turn_of(&st, 1);
+        assert!(st.skipped(0), "{card}: the first player is skipped");
+        if card == "Swap.GR" {
+            hand_is(&st, 1, "G1 G2 G4");
+            hand_is(&st, 0, "Y7 Y8 Y9");
+        } else {
+            hand_is(&st, 1, "Y7 Y8 Y9");
+        }
+        assert_eq!(st.recycled_pile().is_some(), card == "Recycler.BR");
+    }
+    // The first Delayed Blast needs no duel reading: the dealer draws 4 (C14).
+    let mut st = pos(
+        json!({"players": 2, "dealer": 1, "first_card": "DelayedBlast.W",
+                            "hands": ["G1 G2 G4", "Y7 Y8 Y9"], "draw_pile": "R1 R2 R4 R5"}),
+    );
+    go(&mut st, COLOR + GREEN as u16);
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "Y7 Y8 Y9 R1 R2 R4 R5");
+    turn_of(&st, 0);
+}
+
+/// C60/C63/L178: under Famine a Conquest holder who can invade has a possible move: no
+/// draw-until at the turn's start, and no voluntary draw; the invasion is the turn's play.
+#[test]
+fn famine_conquest_holder_invades_instead_of_drawing_c60() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                            "famine": true, "conquest": 0, "phase": "begin",
+                            "draw_pile": "G5 G6 R5 Y5"}),
+    );
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 0);
+    let l = legal(&st);
+    assert!(l.contains(&tgt(1)) && l.contains(&tgt(2)));
+    assert!(!l.contains(&DRAW), "Famine: a possible move must be made");
+    refused(&mut st, DRAW);
+    gos(&mut st, &[tgt(1), choose("G1"), choose("Y7")]);
+    hand_is(&st, 0, "G2 G5 G6");
+    turn_of(&st, 1);
+    // With no one left to conquer (or no army), the holder draws until they can play.
+    let st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                        "famine": true, "conquest": 0, "conquered": [1, 2],
+                        "phase": "begin", "draw_pile": "G5 G6 R5 Y5"}),
+    );
+    hand_is(&st, 0, "G1 G2 G5 G6 R5");
+}
+
+/// C82/L246-L248: the Plague's user draws after a play made while their Plague is active
+/// (here released by Famine's draw-until at the start of their turn, which costs one more);
+/// the play that releases the Plague owes no draw.
+#[test]
+fn plague_user_draws_after_a_play_c82() {
+    let mut st = pos(
+        json!({"hands": ["G1 G2", "Y7 Y8 Y9", "B1 B2 B4"], "discard": "R3",
+                            "famine": true, "phase": "begin",
+                            "draw_pile": "Plague.G6 R5 Y5 Y6 Y1"}),
+    );
+    assert_eq!(holders(&st)[PLAGUE], 0);
+    hand_is(&st, 0, "G1 G2 R5 Y5");
+    go(&mut st, p("R5"));
+    hand_is(&st, 0, "G1 G2 Y5 Y6");
+    turn_of(&st, 1);
+    // Playing the Plague releases it: no draw for that play.
+    let mut st = pos(json!({"hands": ["Plague.G6 G1 G2", "Y7 Y8 Y9", "B1 B2 B4"],
+                            "discard": "G3", "draw_pile": "Y1 Y2"}));
+    go(&mut st, p("Plague.G6"));
+    assert_eq!(holders(&st)[PLAGUE], 0);
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 1);
+    // Nor a play during which someone else draws it: a Spreader.
+    let mut st = pos(
+        json!({"hands": ["Spreader.R+2 G1 G2", "Y7 Y8 Y9", "B1 B2 B4"],
+                            "discard": "R3", "draw_pile": "Plague.G6 Y1 Y2 Y4 Y5"}),
+    );
+    go(&mut st, p("Spreader.R+2"));
+    assert_eq!(holders(&st)[PLAGUE], 1);
+    hand_is(&st, 1, "Y7 Y8 Y9 Y1");
+    hand_is(&st, 2, "B1 B2 B4 Y2 Y4");
+    hand_is(&st, 0, "G1 G2");
+    turn_of(&st, 0);
+}
+
+/// C83/L264 ("caught with Quitter by any means"): a hand Glasnost lays out with Quitter in it
+/// is caught: its holder is Quitted; in elimination mode the Glasnost's user is out instead
+/// and the Quitter discarded (L76); with AIDS each catches the other.
+#[test]
+fn glasnost_catches_a_quitter_c83() {
+    let v = json!({"hands": ["Glasnost.R2 G1 G2", "Quitter.R9 Y7 Y8", "B1 B2 B4"],
+                   "discard": "R3"});
+    let mut st = pos(v.clone());
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1)]);
+    let log = go(&mut st, ACCEPT);
+    assert!(log.contains(&Event::Left {
+        seat: 1,
+        why: Leave::Accusation
+    }));
+    assert!(!st.in_game(1));
+    assert_eq!(count_discard(&st, "Quitter.R9"), 1);
+    turn_of(&st, 2);
+
+    let mut b = v;
+    b["preset"] = json!("elimination");
+    let mut st = pos(b);
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
+    assert!(!st.in_game(0), "L76: the catcher is out");
+    assert!(st.in_game(1));
+    hand_is(&st, 1, "Y7 Y8");
+    assert_eq!(count_discard(&st, "Quitter.R9"), 1);
+    turn_of(&st, 1);
+
+    // AIDS: both lay out; the Glasnost's user holds the Quitter and is caught.
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 Quitter.R9 G1", "AIDS.G3 Y7 Y8", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), p("AIDS.G3")]);
+    assert!(!st.in_game(0) && st.in_game(1));
+    turn_of(&st, 2);
+    // A hand without Quitter: nothing happens but the reveal.
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 G1 G2", "Y6 Y7 Y8", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
+    assert!((0..3).all(|s| st.in_game(s)));
+}
+
+/// C84/L254: the Prophet's Quitter and M.A.D. clauses follow from the question, not from the
+/// answer: "I don't remember" saves neither the holder nor the Prophet.
+#[test]
+fn prophet_clauses_follow_the_question_c84() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "MAD.Y2 Y1 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    let log = gos(&mut st, &[ask(2, 1), DONT_REMEMBER]);
+    assert!(log.contains(&Event::Answered { yes: None }));
+    assert!(!st.in_game(1) && !st.in_game(2));
+    turn_of(&st, 0);
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Quitter.R9 Y2 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    gos(&mut st, &[ask(2, 0), DONT_REMEMBER]);
+    assert!(!st.in_game(2) && st.in_game(1));
+    turn_of(&st, 0);
+    // A question about a card the Prophet did not see does nothing.
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Y1 Y2 Y5", "R1 R2 R4"],
+                            "discard": "R3", "prophet": 1, "prophet_looked": [2]}));
+    gos(&mut st, &[ask(2, 1), DONT_REMEMBER]);
+    assert!((0..4).all(|s| st.in_game(s)));
+}
+
+/// C84/L254 (finding 16): "if they still hold it": the Prophet saw Quitter, but its holder
+/// has since given it away (a Gift): a truthful "yes" Quits no one.
+#[test]
+fn prophet_clause_needs_the_card_still_held_c84() {
+    let mut st = pos(json!({"players": 4, "current": 2,
+                            "hands": ["G1 G2 G4", "B3 B4 Y7", "Gift.Y5 Quitter.R9 Y2 Y4",
+                                      "R1 R2 R4"],
+                            "discard": "Y3", "prophet": 1, "prophet_looked": [2]}));
+    gos(
+        &mut st,
+        &[p("Gift.Y5"), tgt(3), choose("Quitter.R9"), ACCEPT],
+    );
+    hand_is(&st, 3, "R1 R2 R4 Quitter.R9");
+    turn_of(&st, 3);
+    let log = gos(&mut st, &[ask(2, 0), ANSWER]);
+    assert!(log.contains(&Event::Answered { yes: Some(true) }));
+    assert!((0..4).all(|s| st.in_game(s)));
+    turn_of(&st, 3);
+}
+
+/// C85/L276/L238: Spreader's "everyone" is every player but its user: the user draws
+/// nothing (only the 2 per Penn State that bounces it) and plays again.
+#[test]
+fn spreader_user_does_not_draw_c85() {
+    let mut st = pos(
+        json!({"hands": ["Spreader.R+2 R5 R6", "G1 G2 G4", "Y1 Y2 Y3"],
+                            "discard": "R3", "draw_pile": "G7 G8 G9 B9 B7 B8"}),
+    );
+    go(&mut st, p("Spreader.R+2"));
+    hand_is(&st, 0, "R5 R6");
+    hand_is(&st, 1, "G1 G2 G4 G7 G8");
+    hand_is(&st, 2, "Y1 Y2 Y3 G9 B9");
+    assert_eq!(st.draw_pile().len(), 2);
+    turn_of(&st, 0);
+}
+
+/// C86/L186/L31: an attack returned by Fuck You is aimed at its starter: directed, so the
+/// starter cannot Dodge it (they may stack on a stack, or answer otherwise); taking it costs
+/// no turn: play goes on beyond the starter in the new direction.
+#[test]
+fn fuck_you_return_is_directed_c86() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["Dodge.R8 R+2 G3", "FuckYou.B0 G5 G6", "B1 B2 B4",
+                                      "Y1 Y2 Y3"],
+                            "discard": "R+2", "draw_pile": "R5 R6 R7 R8",
+                            "attack": draw_attack(2, 2, 1)}));
+    go(&mut st, p("FuckYou.B0"));
+    responding(&st, 0);
+    let a = st.attack().unwrap();
+    assert!(a.directed && !a.costs_turn);
+    let l = legal(&st);
+    assert!(
+        !l.contains(&p("Dodge.R8")),
+        "a returned attack cannot be dodged"
+    );
+    assert!(l.contains(&p("R+2")), "a returned stack can be stacked on");
+    refused(&mut st, p("Dodge.R8"));
+    go(&mut st, ACCEPT);
+    hand_is(&st, 0, "Dodge.R8 R+2 G3 R5 R6");
+    assert!(!st.skipped(0), "taking it costs no turn");
+    assert!(!st.clockwise());
+    turn_of(&st, 3);
+}
+
+/// C87/L226/L310: Magic 5 removes what the Hot Deaths added to the stack: a Yin-Yang team's
+/// Hot Death adds 16, and Magic 5 removes all 16.
+#[test]
+fn magic5_removes_a_teams_doubled_hot_death_c87() {
+    let mut st = pos(json!({"players": 4,
+                            "hands": ["HotDeath.W+4 G1 G2", "Magic5.R5 R6 R7", "B1 B2 B4", ""],
+                            "discard": "R3", "yin": 0, "yang": 0, "team": [0, 3]}));
+    go(&mut st, pw("HotDeath.W+4", RED));
+    responding(&st, 1);
+    let a = st.attack().unwrap();
+    assert_eq!((a.amount, a.hot_deaths), (16, 2));
+    go(&mut st, p("Magic5.R5"));
+    assert!(st.attack().is_none());
+    hand_is(&st, 1, "R6 R7");
+    turn_of(&st, 2);
+}
+
+/// C88/L292-L294/C10: a first Flood discards a Plague released in the deal (the only field
+/// card but Yin and Yang that can be active before the first card).
+#[test]
+fn first_flood_discards_a_dealt_plague_c88() {
+    let st = first(
+        "Flood.B8",
+        json!({"hands": ["G1 G2 G4", "Plague.G6 Y8 Y9", "B1 B2 B4"]}),
+    );
+    assert_eq!(holders(&st)[PLAGUE], NONE);
+    assert_eq!(count_discard(&st, "Plague.G6"), 1);
+    assert_eq!(st.top(), k("Flood.B8"));
+    hand_is(&st, 1, "Y8 Y9");
+    turn_of(&st, 0);
+}
+
+/// C89/L160/L162: Death dealt by Communism: 7 rounds, adjusted like any arrival of Death by
+/// the Luck, Yin, Yang (+1 each) and Viruses (-1 each) its new holder has (from the same
+/// deal). Over several deals, some put Luck or a Virus with Death.
+#[test]
+fn communism_death_clock_with_luck_and_virus_c89() {
+    let mut adjusted = 0;
+    for seed in 0..24 {
+        let mut st = pos(json!({"seed": seed,
+                                "hands": ["Communism.R7 G1", "Y1 Y2", "B1 B2"],
+                                "discard": "R3", "death": 1, "death_clock": 2, "luck": 1,
+                                "viruses": [0, 0, 1]}));
+        go(&mut st, p("Communism.R7"));
+        take_piles(&mut st);
+        let d = holders(&st)[DEATH];
+        if d == NONE || !st.in_game(d) {
+            continue;
+        }
+        let lucks = (holders(&st)[LUCK] == d) as i32;
+        let viruses = st.viruses(d) as i32;
+        // Dealt to the Communism's user, the clock then ticks at the end of their turn (C61).
+        let tick = (d == 0) as i32;
+        assert_eq!(
+            st.death_clock() as i32,
+            7 + lucks - viruses - tick,
+            "seed {seed}"
+        );
+        adjusted += (lucks + viruses != 0) as u32;
+    }
+    assert!(
+        adjusted > 0,
+        "some deal gave Death's holder Luck or a Virus"
+    );
+}
+
+/// L130 (finding 14): the Blue Shield's threshold of 4 is on the count after the draw formula:
+/// Luck takes a Wild Draw Four to 3 (absorbed, the shield stays); two Viruses take a Draw Two
+/// to 4 (the shield breaks); a team halves 8 to 4 and its Yin and Yang take 2 off (2: stays),
+/// 12 to 6 - 2 = 4 (breaks). Every time the holder draws nothing and loses the turn.
+#[test]
+fn blue_shield_threshold_after_the_draw_formula_l130() {
+    let absorb = |v: Value, victim: u8, broke: bool| {
+        let mut st = pos(v);
+        let hand_before = hand(&st, victim as usize);
+        let shields_discarded = count_discard(&st, "BlueShield.B2");
+        let log = go(&mut st, ACCEPT);
+        assert!(log.contains(&Event::Absorbed {
+            seat: victim,
+            broke
+        }));
+        assert_eq!(st.shields(victim), !broke as u8);
+        assert_eq!(hand(&st, victim as usize), hand_before, "nothing drawn");
+        assert_eq!(
+            count_discard(&st, "BlueShield.B2"),
+            shields_discarded + broke as u8
+        );
+        assert!(st.skipped(victim));
+        turn_of(&st, 2);
+    };
+    let three = |amount: u16, family: u8, extra: Value| {
+        let mut v = json!({"hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4"],
+                           "discard": if family == 2 { "R+2" } else { "W+4" }, "color": "red",
+                           "shields": [0, 1, 0], "phase": "respond",
+                           "draw_pile": "Y1 Y2 Y3 Y4 Y5",
+                           "attack": draw_attack(amount, family, 1)});
+        for (key, x) in extra.as_object().unwrap() {
+            v[key] = x.clone();
+        }
+        v
+    };
+    absorb(three(4, 4, json!({"luck": 1})), 1, false);
+    absorb(three(2, 2, json!({"viruses": [0, 2, 0]})), 1, true);
+    let team = |amount: u16| {
+        json!({"players": 4, "hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4", ""],
+               "discard": "W+4", "color": "red", "shields": [0, 1, 0, 0],
+               "yin": 1, "yang": 1, "team": [1, 3], "phase": "respond",
+               "draw_pile": "Y1 Y2 Y3 Y4 Y5",
+               "attack": draw_attack(amount, 4, 1)})
+    };
+    absorb(team(8), 1, false);
+    absorb(team(12), 1, true);
+}
+
+/// L130/L202 (finding 14): a Harvester anywhere in a stack, even under another card, breaks
+/// the shield and its victim draws the Harvester's 4; the rest is absorbed.
+#[test]
+fn blue_shield_harvester_under_a_stack_l130() {
+    let mut st = pos(json!({"hands": ["G1 G2 G3", "R5 R6 R7", "B1 B2 B4"],
+                            "discard": "W+4", "color": "red", "shields": [0, 1, 0],
+                            "phase": "respond", "draw_pile": "Y1 Y2 Y3 Y4 Y5 Y6",
+                            "attack": {"kind": "draw", "amount": 8, "family": 4, "victim": 1,
+                                       "starter": 0, "harvester": true,
+                                       "harvester_last": false}}));
+    go(&mut st, ACCEPT);
+    assert_eq!(st.shields(1), 0);
+    hand_is(&st, 1, "R5 R6 R7 Y1 Y2 Y3 Y4");
+    turn_of(&st, 2);
 }

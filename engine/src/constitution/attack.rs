@@ -51,11 +51,13 @@ impl ConState {
         log: &mut impl EventSink<Event>,
     ) {
         let mut a = Attack::new(AttackKind::Draw, user, victim);
-        a.amount = amount * self.team_factor(user);
+        let f = self.team_factor(user);
+        a.amount = amount * f;
         a.family = family;
         a.costs_turn = true;
         a.resume = victim;
-        a.hot_deaths = (text_of(k) == Text::HotDeath) as u8;
+        // C87: a team's Hot Death adds 16, so it counts as two for Magic 5.
+        a.hot_deaths = (text_of(k) == Text::HotDeath) as u8 * f as u8;
         a.harvester = text_of(k) == Text::Harvester;
         a.harvester_last = a.harvester;
         self.launch(a, log);
@@ -242,9 +244,10 @@ impl ConState {
             Response::Stack => {
                 let (_, val) = stack_value(k);
                 let t = text_of(k);
-                att.amount += val * self.team_factor(v);
+                let f = self.team_factor(v);
+                att.amount += val * f;
                 att.last = v;
-                att.hot_deaths += (t == Text::HotDeath) as u8;
+                att.hot_deaths += (t == Text::HotDeath) as u8 * f as u8;
                 att.harvester |= t == Text::Harvester;
                 att.harvester_last = t == Text::Harvester;
                 att.victim = self.next_of(v);
@@ -341,6 +344,9 @@ impl ConState {
                     AttackKind::Glasnost => {
                         self.reveal(v, log);
                         self.reveal(other, log);
+                        // C83: each laid out the other's hand.
+                        self.caught_laid_out(v, other, log);
+                        self.caught_laid_out(other, v, log);
                     }
                     AttackKind::Quitter => {
                         self.leave_two(v, other, Leave::Quitter, log);
@@ -368,6 +374,7 @@ impl ConState {
                     seat: v,
                     what: "Magic 5",
                 });
+                // L226, C87: what the Hot Deaths added (8 each, 16 for a team's).
                 att.amount = att.amount.saturating_sub(8 * att.hot_deaths as u16);
                 att.hot_deaths = 0;
                 if att.amount == 0 {
@@ -457,7 +464,10 @@ impl ConState {
                 log.event(Event::Recycled { seat: v, cards: c });
             }
             A::Quitter => self.leave(v, Leave::Quitter, log),
-            A::Glasnost => self.reveal(v, log),
+            A::Glasnost => {
+                self.reveal(v, log);
+                self.caught_laid_out(v, att.starter, log);
+            }
             A::Mad => self.leave_two(att.starter, v, Leave::Mad, log),
             A::Martyr => {
                 let l = self.limbo;

@@ -283,7 +283,7 @@ impl ConState {
     fn turn_tail(&self, out: &mut impl LegalOut) {
         let me = self.current;
         let h = &self.hands[me as usize];
-        let must_play = self.famine && !self.apocalypse && self.holds_match(me);
+        let must_play = self.must_move(me);
         if !must_play {
             out.push(DRAW);
         }
@@ -323,13 +323,19 @@ impl ConState {
         }
     }
 
+    /// Famine (L178, C60, C63): `s` can play or invade, so may not draw instead.
+    #[inline(always)]
+    fn must_move(&self, s: u8) -> bool {
+        self.famine && !self.apocalypse && (self.holds_match(s) || self.can_invade(s))
+    }
+
     /// How many actions `turn_tail` writes (counted, not written: `sample` writes them only
     /// when it picks one of them).
     #[inline]
     fn turn_tail_len(&self) -> u32 {
         let me = self.current;
         let h = &self.hands[me as usize];
-        let must_play = self.famine && !self.apocalypse && self.holds_match(me);
+        let must_play = self.must_move(me);
         let uno = (h.len() == 1 && self.uno_called & bit(me) == 0) as u32;
         let mut n = !must_play as u32;
         if self.apocalypse {

@@ -259,10 +259,9 @@ impl ConState {
             } else {
                 1
             };
-            if self.pend.ctx == Ctx::Start {
-                a.starter = NONE;
-                a.last = NONE;
-            }
+            // A first card's user is the dealer (section 4): the attack's starter and last
+            // stacker, so M.A.D. removes the dealer too and Fuck You and AIDS can answer it;
+            // play resumes after the dealer, with the first player.
             self.launch(a, log);
         }
         self.finish_play(log)
@@ -374,7 +373,12 @@ impl ConState {
                 self.lay(o, ps, NO_COLOR, log);
                 bounced += 1;
                 last_ps = o;
-                if self.hands[o as usize].is_empty() && self.opts.mode == Mode::Normal {
+                // C76: the forced last card wins only with the UNO call made (L40); without
+                // it the holder stays in with no cards.
+                if self.hands[o as usize].is_empty()
+                    && self.opts.mode == Mode::Normal
+                    && self.uno_called & bit(o) != 0
+                {
                     self.win(o, log);
                     return true;
                 }
@@ -710,34 +714,30 @@ impl ConState {
         use Text::*;
         let done = match t {
             None => {
+                // C81: the reversing and skipping cards through the duel-aware helpers (with
+                // two players each is a single skip, section 15).
                 match suit_of(k) {
                     SKIP => self.skips = 1,
-                    REVERSE => self.clockwise = false,
+                    REVERSE => {
+                        self.reverse(d, log);
+                    }
                     DRAW_TWO => on_dealer(self, AttackKind::Draw, 2, 2, log),
                     WILD_DRAW_FOUR_SUIT => on_dealer(self, AttackKind::Draw, 4, 4, log),
                     _ => {}
                 }
                 true
             }
-            DoubleSkip => {
-                self.skips = 2;
-                true
-            }
-            ReverseSkip => {
-                self.clockwise = false;
-                self.skips = 1;
-                true
-            }
+            DoubleSkip => self.double_skip(),
+            ReverseSkip => self.reverse_skip(d, log),
             Recycler => {
-                self.clockwise = false;
+                self.reverse(d, log);
                 self.recycling = true;
                 true
             }
             Swap => {
                 let p = self.prev_of(d);
                 self.swap_hands(d, p);
-                self.clockwise = false;
-                true
+                self.reverse(d, log)
             }
             HotDeath => {
                 on_dealer(self, AttackKind::Draw, 8, 4, log);
@@ -769,6 +769,8 @@ impl ConState {
             GoldCoin => self.gold_coin(d, log),
             Idlt => self.idlt(d, log),
             ChosenOne => self.chosen_one(d, log),
+            // C88: a Plague released in the deal is active, and the Flood discards it.
+            Flood => self.flood(log),
             _ => true,
         };
         if wild {

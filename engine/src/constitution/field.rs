@@ -369,17 +369,17 @@ impl ConState {
         let (asker, seat, q) = self.question;
         let p = self.prophet;
         let idx = seat as usize * 10 + q as usize;
+        let yes = self.seen[seat as usize] & (1 << q) != 0;
         if !truthful {
             log.event(Event::Answered { yes: None });
             self.dont_remember[idx] = self.dont_remember[idx].saturating_add(1);
             if self.dont_remember[idx] >= 2 {
                 self.penalty(p, 2, log);
             }
-            return;
+        } else {
+            log.event(Event::Answered { yes: Some(yes) });
         }
-        let yes = self.seen[seat as usize] & (1 << q) != 0;
-        log.event(Event::Answered { yes: Some(yes) });
-        if yes && !self.know.off {
+        if truthful && yes && !self.know.off {
             // Everyone now knows what the Prophet knows of that card.
             let qk = kind(QUESTIONS[q as usize]);
             let (seat_u, qk) = (seat as usize, qk as usize);
@@ -391,7 +391,9 @@ impl ConState {
                 }
             }
         }
-        if !yes || !self.is_alive(seat) {
+        // C84 (L254): the Quitter and M.A.D. clauses follow from the question about a card the
+        // Prophet saw, whatever the answer, if its holder still holds it.
+        if !yes || !self.is_alive(seat) || !self.is_alive(p) {
             return;
         }
         let qt = QUESTIONS[q as usize];
@@ -433,6 +435,28 @@ impl ConState {
         self.public_reveal(s);
     }
 
+    /// C83 (L264 "caught with Quitter by any means"): `s`'s hand, just laid out to every
+    /// player by Glasnost (or AIDS on it) that `catcher` played, holds Quitter: `s` is Quitted
+    /// (normal mode); in elimination mode the catcher is out instead and the Quitter discarded
+    /// (L76), the catcher being no one when `s` laid out their own hand (a returned Glasnost).
+    pub(crate) fn caught_laid_out(&mut self, s: u8, catcher: u8, log: &mut impl EventSink<Event>) {
+        let q = kind(Text::Quitter);
+        if !self.is_alive(s) || !self.hands[s as usize].has(q as usize) {
+            return;
+        }
+        match self.opts.mode {
+            Mode::Normal => self.leave(s, Leave::Accusation, log),
+            Mode::Elimination => {
+                self.hands[s as usize].remove(q as usize);
+                self.know.lose(s, q);
+                self.bury(q);
+                if catcher != s {
+                    self.leave(catcher, Leave::Accusation, log);
+                }
+            }
+        }
+    }
+
     pub(crate) fn accuse(&mut self, me: u8, t: u8, log: &mut impl EventSink<Event>) {
         let q = kind(Text::Quitter);
         let right = self.hands[t as usize].has(q as usize);
@@ -465,12 +489,19 @@ impl ConState {
             .any(|(k, _)| number_value(k as u8).is_some())
     }
 
+    /// `s` holds Conquest, has an army and someone left to conquer: an invasion is a possible
+    /// move (under Famine it stands for a play, C60, C63).
+    pub(crate) fn can_invade(&self, s: u8) -> bool {
+        self.conquest == s && self.alive & !bit(s) & !self.conquered != 0 && self.has_army(s)
+    }
+
     pub(crate) fn is_conqueror(&self, s: u8) -> bool {
         self.conquest == s && (self.alive & !bit(s) & !self.conquered) == 0
     }
 
     pub(crate) fn invade(&mut self, me: u8, t: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::Invaded { by: me, seat: t });
+        self.plague_before = self.plague != NONE;
         self.invaded = t;
         if !self.has_army(t) {
             // C59: no army, the defender loses at once and draws 3.
@@ -546,7 +577,8 @@ impl ConState {
         if self.over() {
             return;
         }
-        if self.is_alive(me) && self.plague != NONE && self.plague != me && self.lucks(me) == 0 {
+        // C82: the invader draws if the Plague was active at the invasion and still is.
+        if self.is_alive(me) && self.plague != NONE && self.plague_before && self.lucks(me) == 0 {
             let n = 1 + self.viruses[me as usize] as u16;
             self.draw_n(me, n, log);
         }
@@ -780,11 +812,14 @@ impl ConState {
                         }
                         Text::Conquest => self.activate_horseman(t, o, log),
                         _ => {
-                            // L162: the new holder has 7 rounds.
+                            // L162: the new holder has 7 rounds; C89: Luck, Yin, Yang and
+                            // Viruses in the same new hand (active already) adjust them (L160).
                             self.death = o;
                             self.death_card = NONE;
                             log.event(Event::Field { seat: o, card: k });
-                            self.set_clock(o, 7, log);
+                            let clock =
+                                (7 + self.lucks(o)).saturating_sub(self.viruses[o as usize] as u16);
+                            self.set_clock(o, clock, log);
                             self.check_apocalypse(log);
                         }
                     }

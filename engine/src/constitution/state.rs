@@ -99,7 +99,7 @@ pub struct Attack {
     pub starter: u8,
     /// Who added its last card (AIDS splits with them).
     pub last: u8,
-    /// Hot Deaths in the stack (Magic 5).
+    /// Hot Deaths in the stack (Magic 5), in units of 8 cards: a team's counts twice (C87).
     pub hot_deaths: u8,
     /// A Harvester is in the stack: not blocked, absorbed, dodged or halved.
     pub harvester: bool,
@@ -354,6 +354,9 @@ pub struct ConState {
     pub(crate) asked: bool,
     pub(crate) recolored: bool,
     pub(crate) no_plague_draw: bool,
+    /// The Plague was active when the turn's play (or invasion) in progress was made: its
+    /// after-play draw is owed only then (C82).
+    pub(crate) plague_before: bool,
     /// The Prophet's look is due this turn (after a possible accusation, section 5).
     pub(crate) look_due: bool,
     // Field cards (section 12).
@@ -548,6 +551,7 @@ impl ConState {
             asked: false,
             recolored: false,
             no_plague_draw: false,
+            plague_before: false,
             look_due: false,
             shields: [0; MAX_PLAYERS],
             viruses: [0; MAX_PLAYERS],
@@ -964,11 +968,11 @@ impl ConState {
     }
 
     /// The turn's play decision; under Famine a player with nothing to play draws until they
-    /// can (L178).
+    /// can (L178); a Conquest holder who can invade has a move (C60).
     pub(crate) fn enter_turn(&mut self, log: &mut impl EventSink<Event>) {
         let s = self.current;
         self.phase = Phase::Turn;
-        if self.famine && !self.apocalypse && !self.holds_match(s) {
+        if self.famine && !self.apocalypse && !self.holds_match(s) && !self.can_invade(s) {
             let mut drew = false;
             while !self.holds_match(s) && self.is_alive(s) {
                 if self.draw_one(s, log).is_none() {
@@ -1022,6 +1026,8 @@ impl ConState {
         ctx: Ctx,
         log: &mut impl EventSink<Event>,
     ) {
+        // C82: the after-play draw is judged by the Plague active at the play.
+        self.plague_before = self.plague != NONE;
         self.lay(s, k, color, log);
         if matches!(ctx, Ctx::Turn | Ctx::Jump) {
             self.current = s;
@@ -1094,12 +1100,14 @@ impl ConState {
     }
 
     /// Plague's after-play draw (L246-L248) and Death's clock for the player whose turn it is.
+    /// C82: owed by every player, the Plague's user too, for a play made while the Plague is
+    /// active and still active after it (not for the play that releases it).
     fn after_own_play(&mut self, s: u8, ctx: Ctx, log: &mut impl EventSink<Event>) {
         if self.plague != NONE && !self.apocalypse {
             if self.plague == s && ctx == Ctx::Jump {
                 // L248: the user's jump-in puts the Plague on top.
                 self.return_plague(s, log);
-            } else if self.plague != s && !self.no_plague_draw && self.lucks(s) == 0 {
+            } else if self.plague_before && !self.no_plague_draw && self.lucks(s) == 0 {
                 let n = 1 + self.viruses[s as usize] as u16;
                 self.draw_n(s, n, log);
             }
@@ -1226,15 +1234,22 @@ impl ConState {
         out & self.jump_left & self.alive & !self.skipped
     }
 
-    /// Players left with no cards go out (elimination mode, or a normal-mode player emptied
-    /// by a swap or Communism, C76); returns whether anything changed.
+    /// Players left with no cards go out (elimination mode) or win (normal mode: a player
+    /// emptied outside a play of their own, by an army, a forced Penn State, a swap or
+    /// Communism, wins only with the UNO call standing, C76); returns whether anything changed.
     fn going_out(&mut self, log: &mut impl EventSink<Event>) -> bool {
         let mut empty = 0u16;
         for s in 0..self.n {
             empty |= (self.hands[s as usize].is_empty() as u16) << s;
         }
+        empty &= self.alive;
+        // C76 (L40 "or you can not win"): without the call an empty hand stays in the game
+        // (tested only when some hand is empty: rare, so the branch is predicted).
+        if empty != 0 && self.opts.mode == Mode::Normal {
+            empty &= self.uno_called;
+        }
         // The first of them in the order of play after the cursor.
-        let Some(s) = first_seat_after(empty & self.alive, self.cursor, self.clockwise) else {
+        let Some(s) = first_seat_after(empty, self.cursor, self.clockwise) else {
             return false;
         };
         if self.opts.mode == Mode::Normal {

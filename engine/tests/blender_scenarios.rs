@@ -2896,3 +2896,109 @@ fn revision_preset() {
     assert!(!d.events_every_card && !d.stack_on_shortfall);
     assert!(!d.play_after_shortfall && !d.jumper_meets_tempo);
 }
+
+/// §6, section 14, option `events_every_card` (audit finding 1): the modifier of a card
+/// happens once, when it is played; stopping short after it gives the card only its action.
+/// Here a Trade 7 (the hands traded with seat 1 when it was played) and then `STOP`: the tempo
+/// draw, and no second `TARGET` for the Trade.
+#[test]
+fn revision_events_every_card_trade_then_stop_trades_once() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R7t G5 G6", "Y1 Y2 Y3 Y4", "B1 B2 B3 B4 B5"],
+        "draw_pile": "Y5 Y6 Y7 Y8"
+    }));
+    act(&mut st, play("R7t"));
+    assert!(matches!(
+        st.phase(),
+        Phase::Target {
+            why: TargetWhy::Trade,
+            seat: 0
+        }
+    ));
+    act(&mut st, target(1));
+    assert_hand(&st, 0, "Y1 Y2 Y3 Y4");
+    assert_hand(&st, 1, "G5 G6");
+    assert_turn(&st, 0);
+    assert_eq!(legal(&st), vec![STOP]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y5", "Y6"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::HandsTraded { .. })), 0);
+    assert_hand(&st, 0, "Y1 Y2 Y3 Y4 Y5 Y6");
+    assert_hand(&st, 1, "G5 G6");
+    assert_hand(&st, 2, "B1 B2 B3 B4 B5");
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+}
+
+/// L161, section 4.2, option `events_every_card` (audit findings 1 and 5): a Speed Up raises
+/// the tempo when played (2 -> 3); stopping short then draws the tempo now, 3 (L161: "draw cards
+/// equal to the tempo"), resets it to 1, and the Speed Up does not happen a second time.
+#[test]
+fn revision_events_every_card_speed_up_then_stop_draws_the_raised_tempo_once() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 Y5 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 3);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y4", "Y5", "Y6"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Tempo { tempo: 2 })), 0);
+    assert_eq!(st.tempo(), 1);
+    assert_hand(&st, 0, "G5 G6 Y4 Y5 Y6");
+    assert_turn(&st, 1);
+}
+
+/// §6, the `revision` preset (`events_every_card` with `play_after_shortfall`): a Speed Up
+/// played first, the shortfall draw (the raised tempo, 3), then `STOP` in the plays after the
+/// shortfall: the tempo resets and the Speed Up, done when played, does not come again.
+#[test]
+fn revision_play_after_shortfall_stop_after_a_speed_up() {
+    let mut st = pos(json!({
+        "preset": "revision",
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 R9 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 3);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y4", "R9", "Y6"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    assert_eq!(plays(&st), ["play R9"]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Tempo { tempo: 2 })), 0);
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+}
+
+/// B13 with option `play_after_shortfall` alone (the seed's events): a Speed Up that is not
+/// the last card does nothing when played; `STOP` after the shortfall draw makes it the last
+/// card, and its modifier happens once, after the reset (tempo 1 -> 2 for the next player).
+#[test]
+fn play_after_shortfall_stop_after_a_speed_up_applies_it_once() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R9 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 2);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["R9", "Y6"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    let ev = act(&mut st, STOP);
+    assert_eq!(
+        count(&ev, |e| matches!(e, Event::Tempo { .. })),
+        2,
+        "{ev:?}"
+    );
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "G5 G6 R9 Y6");
+}

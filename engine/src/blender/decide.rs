@@ -697,7 +697,14 @@ impl BlenderState {
             });
             self.penalty(cur, n, log);
         } else {
-            let n = self.turn_tempo as u16 * if self.team_turn { 2 } else { 1 };
+            // L161: "draw cards equal to the tempo", the tempo now (a Speed Up earlier in the
+            // run raised it with `events_every_card`); Team Play doubles the tempo the turn
+            // started with (9.14, §7 q10).
+            let n = if self.team_turn {
+                self.turn_tempo as u16 * 2
+            } else {
+                self.tempo as u16
+            };
             let before = self.hands[cur as usize];
             self.penalty(cur, n, log);
             let missing = self.tempo.saturating_sub(self.played);
@@ -846,10 +853,17 @@ impl BlenderState {
         }
     }
 
-    /// `Stage::Modifier`: the last card's modifier (every card's with `events_every_card`).
+    /// `Stage::Modifier`: the last card's modifier (every card's with `events_every_card`,
+    /// when it is played: a card stopped short after, `windowed`, had it then and takes only
+    /// its action now, section 14).
     #[inline]
     pub(crate) fn stage_modifier(&mut self, log: &mut impl EventSink<Event>) {
-        if self.res.kind != NO_CARD && (self.res.last || self.opts.events_every_card) {
+        let due = if self.opts.events_every_card {
+            !self.res.windowed
+        } else {
+            self.res.last
+        };
+        if self.res.kind != NO_CARD && due {
             self.modifier(log);
         } else {
             self.res.stage = Stage::Checks;

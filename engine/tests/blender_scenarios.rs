@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B44 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B51 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting
@@ -501,7 +501,7 @@ fn the_basic_draw_at_tempo_one() {
 fn speed_up_and_double_speed_up_raise_the_tempo() {
     let mut st = pos(json!({
         "discard": "Y5",
-        "hands": ["Y1u G1 G2", "Y1 Y2 Y3", "B1 B2 B3"]
+        "hands": ["Y1u G1 G2", "Y2 Y3 Y4", "B1 B2 B3"]
     }));
     let ev = act(&mut st, play("Y1u"));
     assert!(ev.contains(&Event::Tempo { tempo: 2 }));
@@ -1857,9 +1857,9 @@ fn plain_wild_and_no_challenges() {
 
 // ===== 10. Jump-ins =====
 
-/// L168-L171, B34: only an identical card (colour and face, modifiers aside) jumps in; the
-/// player who laid it and the next active player are not asked; the jumper becomes the active
-/// player and play goes on from them.
+/// L168-L171, B34, B46: only an identical card (colour and face, modifiers aside) jumps in;
+/// the player who laid it is not asked, the next active player is (B46); the jumper becomes
+/// the active player and play goes on from them.
 #[test]
 fn jump_in_with_an_identical_card() {
     let mut st = pos(json!({
@@ -1867,7 +1867,10 @@ fn jump_in_with_an_identical_card() {
         "hands": ["R5 G1 G2", "R5 Y2 Y3", "G5 B5 B2", "R5 R6 R7"]
     }));
     act(&mut st, play("R5"));
-    // Seat 1 is next (not asked), seat 2 has no identical card, seat 3 is asked.
+    // Seat 1 is next and is asked first (B46); it lets the card go.
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    act(&mut st, DECLINE);
+    // Seat 2 has no identical card, seat 3 is asked.
     assert_eq!(st.phase(), Phase::Jump { seat: 3 });
     assert_eq!(legal(&st), vec![jump("R5"), DECLINE]);
     let ev = act(&mut st, jump("R5"));
@@ -1875,8 +1878,7 @@ fn jump_in_with_an_identical_card() {
         seat: 3,
         card: k("R5")
     }));
-    // The jump-in card opens its own window: seat 1 is no longer next (seat 0 is), so it is
-    // asked now.
+    // The jump-in card opens its own window: seat 1 is asked again.
     assert_eq!(st.phase(), Phase::Jump { seat: 1 });
     act(&mut st, DECLINE);
     assert_turn(&st, 0);
@@ -3001,4 +3003,65 @@ fn play_after_shortfall_stop_after_a_speed_up_applies_it_once() {
     assert_eq!(st.tempo(), 2);
     assert_turn(&st, 1);
     assert_hand(&st, 0, "G5 G6 R9 Y6");
+}
+
+// ===== Audit findings: jump-ins after the last card (B46) =====
+
+/// L170, B46 (audit finding 2): after the last card of a turn the player the turn is about to
+/// pass to may jump in. Seat 0's Speed Up 1 raises the tempo to 2; seat 1, next, holds the
+/// identical yellow 1: jumping in it plays that one card with no shortfall (B36), where its own
+/// turn at tempo 2 would have cost a 2-card draw; the turn passes on from seat 1.
+#[test]
+fn jump_in_by_the_next_player_after_a_speed_up() {
+    let mut st = pos(json!({
+        "discard": "Y3",
+        "hands": ["Y1u G1 G2", "Y1 B9 B8", "B1 B2 B3"]
+    }));
+    act(&mut st, play("Y1u"));
+    assert_eq!(st.tempo(), 2);
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    assert_eq!(legal(&st), vec![jump("Y1"), DECLINE]);
+    let ev = act(&mut st, jump("Y1"));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_hand(&st, 1, "B8 B9");
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 2);
+
+    // Declining, seat 1 takes its own turn at tempo 2.
+    let mut st = pos(json!({
+        "discard": "Y3",
+        "hands": ["Y1u G1 G2", "Y1 B9 B8", "B1 B2 B3"],
+        "draw_pile": "R5 R6"
+    }));
+    act(&mut st, play("Y1u"));
+    act(&mut st, DECLINE);
+    assert_turn(&st, 1);
+    act(&mut st, play("Y1"));
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 1), ["R5", "R6"]);
+}
+
+/// L170, B46, two players: the other player is always the one the turn passes to, and may jump
+/// in after the last card (without B46 no jump-in could follow a last card in a two-player
+/// game). At tempo 2 the jump saves them the tempo: one card, then the turn comes back.
+#[test]
+fn jump_in_by_the_next_player_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "tempo": 2, "discard": "R3",
+        "hands": ["R4 R5 G1 G2", "R5 Y2 Y3"]
+    }));
+    act(&mut st, play("R4"));
+    // Inside the run seat 1 holds no R4: no window.
+    assert_turn(&st, 0);
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    let ev = act(&mut st, jump("R5"));
+    assert!(ev.contains(&Event::JumpedIn {
+        seat: 1,
+        card: k("R5")
+    }));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_hand(&st, 1, "Y2 Y3");
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 0);
 }

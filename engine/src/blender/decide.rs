@@ -807,8 +807,7 @@ impl BlenderState {
                     let mut s = self.res.cursor;
                     let mut found = NONE;
                     while s != self.res.player {
-                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.to);
-                        if !excluded && self.claims(s, &cands[..nc]) {
+                        if self.is_alive(s) && self.claims(s, &cands[..nc]) {
                             found = s;
                             break;
                         }
@@ -908,14 +907,14 @@ impl BlenderState {
         }
     }
 
-    /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play, with
-    /// the seat the turn passes to foreseen (it may not jump in); the end-of-turn checks come
-    /// after it (12.1, 13).
+    /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play; the
+    /// seat the turn is about to pass to may jump in like any other (B46); the end-of-turn
+    /// checks come after it (12.1, 13).
     ///
     /// Without wrong jump-ins the window is decided here in one pass, as the `Stage::Window`
     /// scan would decide it: the live seats besides the card's player holding a card identical
-    /// to the shown one (`claims`), the foreseen seat left out; none, and the turn goes on
-    /// (`Stage::Next`); else the first of them from the cursor is asked.
+    /// to the shown one (`claims`); none, and the turn goes on (`Stage::Next`); else the first
+    /// of them from the cursor is asked.
     #[inline]
     pub(crate) fn stage_end_turn(&mut self) {
         if self.res.kind == NO_CARD || self.res.windowed {
@@ -923,7 +922,6 @@ impl BlenderState {
             return;
         }
         if self.opts.wrong_jump_ins {
-            self.res.to = self.peek_next();
             self.res.stage = Stage::Window;
             return;
         }
@@ -944,15 +942,7 @@ impl BlenderState {
             self.res.stage = Stage::Next;
             return;
         }
-        self.res.to = self.peek_next();
         self.res.stage = Stage::Window;
-        if self.res.last {
-            claim &= !super::state::bit(self.res.to);
-        }
-        if claim == 0 {
-            self.res.stage = Stage::Next;
-            return;
-        }
         let mut s = self.res.cursor;
         while claim & super::state::bit(s) == 0 {
             debug_assert!(s != self.res.player);
@@ -989,34 +979,6 @@ impl BlenderState {
             self.phase = Phase::Turn;
         }
         false
-    }
-
-    /// The seat the turn will pass to (4.8), foreseen without using Targeted Skips: the
-    /// jump-in window leaves it out (B34).
-    fn peek_next(&self) -> u8 {
-        let r = &self.res;
-        if r.next != NONE {
-            return if self.is_alive(r.next) {
-                r.next
-            } else {
-                self.next_alive(r.next)
-            };
-        }
-        let mut s = r.player;
-        for _ in 0..r.steps {
-            s = self.next_alive(s);
-        }
-        if !self.is_alive(s) {
-            s = self.next_alive(s);
-        }
-        let mut skips = self.targeted_skips;
-        let mut guard = 0;
-        while skips[s as usize] > 0 && guard < 64 {
-            skips[s as usize] -= 1;
-            s = self.next_alive(s);
-            guard += 1;
-        }
-        s
     }
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in

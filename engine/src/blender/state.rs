@@ -154,9 +154,6 @@ pub struct Res {
     pub in_mod: bool,
     /// The card's jump-in window has already passed (a card stopped short after, B34).
     pub windowed: bool,
-    /// The seat the turn passes to, as foreseen for the jump-in window (B34); the turn passes
-    /// (and Targeted Skips are used) only after the window and the end-of-turn checks.
-    pub to: u8,
 }
 
 impl Res {
@@ -178,7 +175,6 @@ impl Res {
             hash_only: NO_NUMBER,
             in_mod: false,
             windowed: false,
-            to: NONE,
         }
     }
 }

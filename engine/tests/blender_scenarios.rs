@@ -1565,7 +1565,7 @@ fn team_play_doubles_the_shortfall() {
     assert_eq!(st.tempo(), 1);
     assert_turn(&st, 0);
 
-    // At tempo 1 a Team Play victim who plays nothing draws 2.
+    // At tempo 1 a Team Play victim who plays nothing draws 2 (B47).
     let mut st = pos(json!({
         "discard": "G5",
         "hands": ["WTP G1 G2", "Y1 Y2 Y3", "B1 B2 B3"]
@@ -1573,6 +1573,41 @@ fn team_play_doubles_the_shortfall() {
     acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
     let ev = act(&mut st, DRAW);
     assert_eq!(drew(&ev, 2).len(), 2);
+}
+
+/// §3.13, 9.14, B47 (audit finding 3): at tempo 1, playing nothing on a Team Play turn is
+/// falling short, not the basic draw: twice the tempo (2 cards), and a playable card among
+/// them is not offered (B13); with option `play_after_shortfall` one of them may be played
+/// (one card was missing).
+#[test]
+fn team_play_at_tempo_one_is_a_shortfall_of_two() {
+    let start = json!({
+        "discard": "G5",
+        "hands": ["WTP G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 B9 Y6"
+    });
+    let mut st = pos(start.clone());
+    acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
+    assert_turn(&st, 2);
+    assert_eq!(legal(&st), vec![DRAW]);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 2), ["Y4", "B9"]);
+    assert_eq!(st.stats().shortfalls, 1);
+    assert_hand(&st, 2, "B1 B2 B3 Y4 B9");
+    assert_turn(&st, 0);
+    assert_eq!(st.shown().kind, k("WTP"));
+
+    let mut with = start;
+    with["options"] = json!({"play_after_shortfall": true});
+    let mut st = pos(with);
+    acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 2), ["Y4", "B9"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    assert_eq!(plays(&st), ["play Y4"]);
+    act(&mut st, play("Y4"));
+    assert_eq!(shown(&st), "Y4");
+    assert_turn(&st, 0);
 }
 
 /// §3.12, 9.16: Double Draw 2 (Wild and Golf 22): two picks, the same player may be picked

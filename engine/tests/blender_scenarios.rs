@@ -3100,3 +3100,91 @@ fn jump_in_by_the_next_player_with_two_players() {
     assert_eq!(st.tempo(), 2);
     assert_turn(&st, 0);
 }
+
+// ===== Audit findings: Targeted Skips and the cards that name the next player (B48) =====
+
+/// §3.14, §3.19, 9.12, 9.17, B48 (audit finding 4): Wild Color Roulette passes over its victim
+/// to the player after them, whose pending Targeted Skip is used only when the turn really
+/// passes, after the jump-in window. Seat 2 (after the victim, seat 1) has a pending skip and
+/// the identical Color Roulette: it jumps in, its skip still pending; had it declined, the skip
+/// would take its turn to seat 3.
+#[test]
+fn color_roulette_keeps_a_targeted_skip_until_the_turn_passes() {
+    let start = json!({
+        "players": 4, "discard": "R3", "targeted_skips": [2],
+        "hands": ["WCR G1 G2", "B9 B8 B7", "WCR B2 B3", "B4 B5 B6"],
+        "draw_pile": "R1 Y1 R2 Y3"
+    });
+    let mut st = pos(start.clone());
+    let ev = acts(&mut st, &[play("WCR"), color(RED)]);
+    assert_eq!(drew(&ev, 1), ["R1"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::TargetedSkip { .. })), 0);
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(st.targeted_skips(2), 1);
+    let ev = acts(&mut st, &[jump("WCR"), color(RED)]);
+    // Seat 2's own Color Roulette: seat 3 turns Y1 R2, seat 0 is next.
+    assert_eq!(drew(&ev, 3), ["Y1", "R2"]);
+    assert_eq!(
+        st.targeted_skips(2),
+        1,
+        "seat 2's turn has not passed over it yet"
+    );
+    assert_turn(&st, 0);
+
+    let mut st = pos(start);
+    acts(&mut st, &[play("WCR"), color(RED)]);
+    let ev = act(&mut st, DECLINE);
+    assert!(ev.contains(&Event::TargetedSkip { seat: 2 }));
+    assert_eq!(st.targeted_skips(2), 0);
+    assert_turn(&st, 3);
+}
+
+/// 9.12, B48, two players: after Color Roulette the player after the victim is the card's
+/// player, who plays again; a Targeted Skip pending on them is used and the turn goes to the
+/// victim.
+#[test]
+fn color_roulette_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["WCR G1 G2", "B9 B8 B7"],
+        "draw_pile": "Y1 B1 Y2"
+    }));
+    let ev = acts(&mut st, &[play("WCR"), color(BLUE)]);
+    assert_eq!(drew(&ev, 1), ["Y1", "B1"]);
+    assert_turn(&st, 0);
+
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3", "targeted_skips": [0],
+        "hands": ["WCR G1 G2", "B9 B8 B7"],
+        "draw_pile": "Y1 B1 Y2"
+    }));
+    let ev = acts(&mut st, &[play("WCR"), color(BLUE)]);
+    assert!(ev.contains(&Event::TargetedSkip { seat: 0 }));
+    assert_eq!(st.targeted_skips(0), 0);
+    assert_turn(&st, 1);
+}
+
+/// §3.13, §3.14, 9.14, 9.17, B48 (audit finding 8): Team Play onto a player with a pending
+/// Targeted Skip: their turn comes, so the skip is used and the turn passes to the player after
+/// them; the Team Play turn never happens, so its doubled shortfall lapses (seat 3 plays an
+/// ordinary turn: the basic draw of one card).
+#[test]
+fn team_play_onto_a_targeted_skip_uses_the_skip() {
+    let mut st = pos(json!({
+        "players": 4, "discard": "G5", "targeted_skips": [2],
+        "hands": ["WTP G1 G2", "Y1 Y2 Y3", "Y7 B2 B3", "B4 B5 B6"],
+        "draw_pile": "R4 R5 R6"
+    }));
+    acts(&mut st, &[play("WTP"), color(YELLOW)]);
+    let ev = act(&mut st, target(2));
+    assert!(ev.contains(&Event::TeamPlay { seat: 2 }));
+    assert!(ev.contains(&Event::TargetedSkip { seat: 2 }));
+    assert_eq!(st.targeted_skips(2), 0);
+    assert_turn(&st, 3);
+    assert!(!st.view(3).team_turn);
+    assert_eq!(st.view(3).team_play, NONE);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 3), ["R4"]);
+    assert_turn(&st, 0);
+    assert_hand(&st, 2, "Y7 B2 B3");
+}

@@ -964,10 +964,8 @@ impl BlenderState {
             if self.end_turn_checks(self.res.player, log) {
                 return true;
             }
-            let next = if self.res.next != NONE && self.is_alive(self.res.next) {
-                self.res.next
-            } else if self.res.next != NONE {
-                self.next_alive(self.res.next)
+            let next = if self.res.next != NONE {
+                self.designated_next(log)
             } else {
                 self.advance(self.res.player, self.res.steps, log)
             };
@@ -979,6 +977,23 @@ impl BlenderState {
             self.phase = Phase::Turn;
         }
         false
+    }
+
+    /// The turn passes to the seat a card named (Team Play, Color Roulette's player after the
+    /// victim; the next live seat if it is out), and on over its pending Targeted Skips (B48):
+    /// a Team Play turn a skip takes is not played, so its doubled shortfall lapses.
+    #[cold]
+    fn designated_next(&mut self, log: &mut impl EventSink<Event>) -> u8 {
+        let r = self.res.next;
+        let s = if self.is_alive(r) {
+            r
+        } else {
+            self.next_alive(r)
+        };
+        if self.team_play == s && self.targeted_skips[s as usize] > 0 {
+            self.team_play = NONE;
+        }
+        self.advance(s, 0, log)
     }
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in

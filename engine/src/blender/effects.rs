@@ -354,7 +354,9 @@ impl BlenderState {
         if creeper {
             self.creeper_enters(victim, log);
         }
-        self.res.next = self.advance(victim, 1, log);
+        // The player after the victim; a Targeted Skip on them is used only when the turn
+        // passes, after the jump-in window (`stage_next`, B48).
+        self.res.next = self.next_alive(victim);
     }
 
     /// Wild Pile Up (9.7): cards are turned until a coloured one starts the mini-pile.

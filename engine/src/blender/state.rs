@@ -141,7 +141,9 @@ pub struct Res {
     pub t1: u8,
     /// The card the player committed to give in a Swap; the card just drawn (`Stage::Drawn`).
     pub give: u16,
-    /// The next active player, once the actions have set it (`NONE`: the next in order).
+    /// The next active player, once the actions have set it (`NONE`: the next in order). The
+    /// turn passes (and Targeted Skips are used, also on this seat: B48) only after the
+    /// jump-in window and the end-of-turn checks.
     pub next: u8,
     /// Seats passed over from `player` to reach the next active player (Skip: 2, Skip
     /// Everyone: 0); used when `next` is `NONE`.

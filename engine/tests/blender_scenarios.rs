@@ -3188,3 +3188,29 @@ fn team_play_onto_a_targeted_skip_uses_the_skip() {
     assert_turn(&st, 0);
     assert_hand(&st, 2, "Y7 B2 B3");
 }
+
+// ===== Audit finding 9: Super Star after an elimination (B49) =====
+
+/// §3.7, 9.26, B49: the previous active player (seat 2) played a Draw 2 and was eliminated at
+/// the end of that turn (option `elimination_at` 10); seat 0's Super Star finds them out of the
+/// game: nobody draws, the stack still ends, and play goes on with no restriction.
+#[test]
+fn super_star_when_the_previous_player_was_eliminated_ends_the_stack() {
+    let mut st = pos(json!({
+        "current": 2, "discard": "R3", "options": {"elimination_at": 10},
+        "hands": ["WSS G1 G2", "Y1 Y2 Y3", "R+2 B1 B2 B3 B4 B5 B6 B7 B8 B9 G9"],
+        "draw_pile": "Y4 Y5"
+    }));
+    act(&mut st, play("R+2"));
+    assert!(st.eliminated(2));
+    assert_turn(&st, 0);
+    assert_eq!(st.stack(), (2, StackKind::Draw));
+    let ev = acts(&mut st, &[play("WSS"), color(BLUE)]);
+    assert!(ev.contains(&Event::StackEnded));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_eq!(count(&ev, |e| matches!(e, Event::StackTaken { .. })), 0);
+    assert_eq!(st.stack(), (0, StackKind::None));
+    assert_turn(&st, 1);
+    assert!(legal(&st).contains(&DRAW));
+    assert_hand(&st, 1, "Y1 Y2 Y3");
+}

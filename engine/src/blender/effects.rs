@@ -263,7 +263,13 @@ impl BlenderState {
 
     fn super_star(&mut self, log: &mut impl EventSink<Event>) {
         let victim = self.prev_active;
-        if self.stack_kind == StackKind::None || victim == NONE || !self.is_alive(victim) {
+        if self.stack_kind == StackKind::None || victim == NONE {
+            return;
+        }
+        if !self.is_alive(victim) {
+            // B49: an eliminated player draws nothing; the stack still ends.
+            self.end_stack();
+            log.event(Event::StackEnded);
             return;
         }
         let n = self.stack;

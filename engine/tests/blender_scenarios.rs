@@ -3214,3 +3214,58 @@ fn super_star_when_the_previous_player_was_eliminated_ends_the_stack() {
     assert!(legal(&st).contains(&DRAW));
     assert_hand(&st, 1, "Y1 Y2 Y3");
 }
+
+// ===== Audit findings 6 and 7: jump-in identity (B50), taking the stack (B51) =====
+
+/// L170-L171, L200-L201, B50 (audit finding 6): a jump-in needs the identical card (colour and
+/// the whole face, flex side included, modifiers aside): sharing the colour and one of the
+/// shown card's number or symbols is not enough. Seat 2 is never asked with those cards, and is
+/// asked with an identical one.
+#[test]
+fn jump_in_needs_the_identical_face_not_one_shared_part() {
+    for (shown_card, near) in [
+        ("R10R", "R10 RR"),
+        ("RR+2", "R+2 RR"),
+        ("R12+2", "R12 R+2"),
+        ("RS/SE", "RS RSE"),
+    ] {
+        let mut st = pos(json!({
+            "tempo": 2, "discard": "R3",
+            "hands": [format!("{shown_card} G1 G2"), "Y1 Y2 Y3", format!("{near} B1")]
+        }));
+        act(&mut st, play(shown_card));
+        // Seat 2 holds no identical card: no window, the run goes on.
+        assert_turn(&st, 0);
+        assert_eq!(st.played_this_turn(), 1, "{shown_card}");
+    }
+    // (Each of those four is a single card per colour, so no second copy can jump in; an
+    // identical card that has copies does, e.g. a red Reverse on a red Reverse.)
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR G1 G2", "Y1 Y2 Y3", "R10 RR B1"]
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![jump("RR"), DECLINE]);
+}
+
+/// L182-L183, section 5, B51 (audit finding 7): the stack may be taken only as the turn's first
+/// decision; after a card played under it (here a Draw 2 that joined it) the player goes on or
+/// stops short, drawing the tempo, and the stack (now 4) stays for the next player.
+#[test]
+fn the_stack_is_taken_only_before_the_first_card() {
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R+2", "stack": 2, "stack_kind": "draw",
+        "hands": ["Y+2 G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 R6 R7 R8"
+    }));
+    assert_eq!(legal(&st), vec![play("Y+2"), TAKE]);
+    act(&mut st, play("Y+2"));
+    assert_eq!(st.stack(), (4, StackKind::Draw));
+    assert_eq!(legal(&st), vec![STOP]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["R5", "R6"]);
+    assert_eq!(st.stack(), (4, StackKind::Draw));
+    assert_turn(&st, 1);
+    assert_eq!(legal(&st), vec![TAKE]);
+}

@@ -3269,3 +3269,73 @@ fn the_stack_is_taken_only_before_the_first_card() {
     assert_turn(&st, 1);
     assert_eq!(legal(&st), vec![TAKE]);
 }
+
+// ===== Two-player cases (audit item 10) =====
+
+/// §3.15, 9.9, two players: each must point at the other (no one points at themselves), so
+/// each draws one, the card's player first.
+#[test]
+fn point_taken_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["RPT G1 G2", "Y1 Y2 Y3"],
+        "draw_pile": "Y4 Y5"
+    }));
+    act(&mut st, play("RPT"));
+    assert_eq!(st.phase(), Phase::Point { seat: 0 });
+    assert_eq!(legal(&st), vec![point(1)]);
+    act(&mut st, point(1));
+    assert_eq!(st.phase(), Phase::Point { seat: 1 });
+    assert_eq!(legal(&st), vec![point(0)]);
+    let ev = act(&mut st, point(0));
+    assert_eq!(drew(&ev, 0), ["Y4"]);
+    assert_eq!(drew(&ev, 1), ["Y5"]);
+    assert_turn(&st, 1);
+}
+
+/// §3.16, 9.8, two players: the only pair is the two of them (B27 lets the player be one of
+/// the two, but the two must differ); once they are linked, a Wild Drawn Together has no legal
+/// pair and does nothing beyond its colour. Unlinked, it links them.
+#[test]
+fn drawn_together_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3", "link": [0, 1],
+        "hands": ["WDT G1 G2", "Y1 Y2 Y3"]
+    }));
+    let ev = acts(&mut st, &[play("WDT"), color(YELLOW)]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Linked { .. })), 0);
+    assert_eq!(st.link(), Some((0, 1)));
+    assert_eq!(st.shown().color, YELLOW);
+    assert_turn(&st, 1);
+
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["WDT G1 G2", "Y1 Y2 Y3"]
+    }));
+    acts(&mut st, &[play("WDT"), color(YELLOW)]);
+    assert_eq!(legal(&st), vec![target(0), target(1)]);
+    act(&mut st, target(0));
+    assert_eq!(legal(&st), vec![target(1)]);
+    act(&mut st, target(1));
+    assert_eq!(st.link(), Some((0, 1)));
+    assert_turn(&st, 1);
+}
+
+/// L242, 9.6, B24, two players: Reverse Draw 2 reverses (an ordinary reverse: the other player
+/// is next) and then joins the stack, which the other player faces; with option
+/// `two_player_reverse_skips` the reverse is a Skip and the card's player faces their own stack.
+#[test]
+fn reverse_draw_two_with_two_players() {
+    for (opt, next) in [(false, 1), (true, 0)] {
+        let mut st = pos(json!({
+            "players": 2, "discard": "R3",
+            "options": {"two_player_reverse_skips": opt},
+            "hands": ["RR+2 G1 G2", "Y1 Y2 Y3"]
+        }));
+        let ev = act(&mut st, play("RR+2"));
+        assert!(ev.contains(&Event::Direction { clockwise: false }));
+        assert_eq!(st.stack(), (2, StackKind::Draw));
+        assert_turn(&st, next);
+        assert_eq!(legal(&st), vec![TAKE]);
+    }
+}

@@ -3339,3 +3339,35 @@ fn reverse_draw_two_with_two_players() {
         assert_eq!(legal(&st), vec![TAKE]);
     }
 }
+
+// ===== Knowledge: a Creeper that arrives with a known hand =====
+
+/// 9.25, 16: a Creeper passed on with a whole hand (Wild Pass Hands) is revealed, but the
+/// giver, who knows the hand it passed, does not count it twice: seat 0 knows seat 1 holds
+/// exactly the one Creeper it gave. The view caps a bound by the hand, so the stored bound
+/// shows in a determinization, which deals seat 1's hand again: it must not give seat 0 a
+/// bound of 2 (the agents' encoder check found one in random play).
+#[test]
+fn creeper_passed_with_a_hand_is_counted_once() {
+    use uno_engine::game::{Priors, SearchGame};
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["WPH WCP G1", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R4 R5 R6"
+    }));
+    acts(&mut st, &[play("WPH"), color(RED)]);
+    assert_hand(&st, 1, "WCP G1 R4 R5 R6");
+    let creeper = k("WCP") as usize;
+    assert_eq!(st.view(0).known[1][creeper], 1);
+    assert_eq!(st.view(2).known[1][creeper], 1);
+    assert_eq!(st.view(0).known[1][k("G1") as usize], 1);
+    // Three of seat 1's five cards are dealt anew each time, from an unseen pool holding the
+    // other three Creepers: about one in eighty deals gives it a second one.
+    let mut second = 0;
+    for seed in 0..2000 {
+        let d = st.determinize(0, Priors::default(), &mut uno_engine::Rng::new(seed));
+        second += (d.hand(1).count(creeper) > 1) as u32;
+        assert_eq!(d.view(0).known[1][creeper], 1, "determinization {seed}");
+    }
+    assert!(second > 0);
+}

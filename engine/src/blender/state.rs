@@ -645,6 +645,9 @@ impl BlenderState {
     pub(crate) fn creeper_enters(&mut self, seat: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::Creeper { seat });
         self.k_public(seat, super::cards::wild::CREEPER, 1);
+        // A Creeper that came with a hand or a card some seat already counted (Pass, Trade,
+        // a Gift, a Swap, a mini-pile) is not one more: no bound above the hand's count.
+        self.k_removed(seat, super::cards::wild::CREEPER);
         if self.creeper_hit & bit(seat) != 0 {
             return;
         }

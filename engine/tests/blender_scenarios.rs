@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B44 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B51 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting
@@ -501,7 +501,7 @@ fn the_basic_draw_at_tempo_one() {
 fn speed_up_and_double_speed_up_raise_the_tempo() {
     let mut st = pos(json!({
         "discard": "Y5",
-        "hands": ["Y1u G1 G2", "Y1 Y2 Y3", "B1 B2 B3"]
+        "hands": ["Y1u G1 G2", "Y2 Y3 Y4", "B1 B2 B3"]
     }));
     let ev = act(&mut st, play("Y1u"));
     assert!(ev.contains(&Event::Tempo { tempo: 2 }));
@@ -1565,7 +1565,7 @@ fn team_play_doubles_the_shortfall() {
     assert_eq!(st.tempo(), 1);
     assert_turn(&st, 0);
 
-    // At tempo 1 a Team Play victim who plays nothing draws 2.
+    // At tempo 1 a Team Play victim who plays nothing draws 2 (B47).
     let mut st = pos(json!({
         "discard": "G5",
         "hands": ["WTP G1 G2", "Y1 Y2 Y3", "B1 B2 B3"]
@@ -1573,6 +1573,41 @@ fn team_play_doubles_the_shortfall() {
     acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
     let ev = act(&mut st, DRAW);
     assert_eq!(drew(&ev, 2).len(), 2);
+}
+
+/// §3.13, 9.14, B47 (audit finding 3): at tempo 1, playing nothing on a Team Play turn is
+/// falling short, not the basic draw: twice the tempo (2 cards), and a playable card among
+/// them is not offered (B13); with option `play_after_shortfall` one of them may be played
+/// (one card was missing).
+#[test]
+fn team_play_at_tempo_one_is_a_shortfall_of_two() {
+    let start = json!({
+        "discard": "G5",
+        "hands": ["WTP G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 B9 Y6"
+    });
+    let mut st = pos(start.clone());
+    acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
+    assert_turn(&st, 2);
+    assert_eq!(legal(&st), vec![DRAW]);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 2), ["Y4", "B9"]);
+    assert_eq!(st.stats().shortfalls, 1);
+    assert_hand(&st, 2, "B1 B2 B3 Y4 B9");
+    assert_turn(&st, 0);
+    assert_eq!(st.shown().kind, k("WTP"));
+
+    let mut with = start;
+    with["options"] = json!({"play_after_shortfall": true});
+    let mut st = pos(with);
+    acts(&mut st, &[play("WTP"), color(YELLOW), target(2)]);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 2), ["Y4", "B9"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    assert_eq!(plays(&st), ["play Y4"]);
+    act(&mut st, play("Y4"));
+    assert_eq!(shown(&st), "Y4");
+    assert_turn(&st, 0);
 }
 
 /// §3.12, 9.16: Double Draw 2 (Wild and Golf 22): two picks, the same player may be picked
@@ -1857,9 +1892,9 @@ fn plain_wild_and_no_challenges() {
 
 // ===== 10. Jump-ins =====
 
-/// L168-L171, B34: only an identical card (colour and face, modifiers aside) jumps in; the
-/// player who laid it and the next active player are not asked; the jumper becomes the active
-/// player and play goes on from them.
+/// L168-L171, B34, B46: only an identical card (colour and face, modifiers aside) jumps in;
+/// the player who laid it is not asked, the next active player is (B46); the jumper becomes
+/// the active player and play goes on from them.
 #[test]
 fn jump_in_with_an_identical_card() {
     let mut st = pos(json!({
@@ -1867,7 +1902,10 @@ fn jump_in_with_an_identical_card() {
         "hands": ["R5 G1 G2", "R5 Y2 Y3", "G5 B5 B2", "R5 R6 R7"]
     }));
     act(&mut st, play("R5"));
-    // Seat 1 is next (not asked), seat 2 has no identical card, seat 3 is asked.
+    // Seat 1 is next and is asked first (B46); it lets the card go.
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    act(&mut st, DECLINE);
+    // Seat 2 has no identical card, seat 3 is asked.
     assert_eq!(st.phase(), Phase::Jump { seat: 3 });
     assert_eq!(legal(&st), vec![jump("R5"), DECLINE]);
     let ev = act(&mut st, jump("R5"));
@@ -1875,8 +1913,7 @@ fn jump_in_with_an_identical_card() {
         seat: 3,
         card: k("R5")
     }));
-    // The jump-in card opens its own window: seat 1 is no longer next (seat 0 is), so it is
-    // asked now.
+    // The jump-in card opens its own window: seat 1 is asked again.
     assert_eq!(st.phase(), Phase::Jump { seat: 1 });
     act(&mut st, DECLINE);
     assert_turn(&st, 0);
@@ -2895,4 +2932,442 @@ fn revision_preset() {
     let d = BlenderOptions::default();
     assert!(!d.events_every_card && !d.stack_on_shortfall);
     assert!(!d.play_after_shortfall && !d.jumper_meets_tempo);
+}
+
+/// §6, section 14, option `events_every_card` (audit finding 1): the modifier of a card
+/// happens once, when it is played; stopping short after it gives the card only its action.
+/// Here a Trade 7 (the hands traded with seat 1 when it was played) and then `STOP`: the tempo
+/// draw, and no second `TARGET` for the Trade.
+#[test]
+fn revision_events_every_card_trade_then_stop_trades_once() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R7t G5 G6", "Y1 Y2 Y3 Y4", "B1 B2 B3 B4 B5"],
+        "draw_pile": "Y5 Y6 Y7 Y8"
+    }));
+    act(&mut st, play("R7t"));
+    assert!(matches!(
+        st.phase(),
+        Phase::Target {
+            why: TargetWhy::Trade,
+            seat: 0
+        }
+    ));
+    act(&mut st, target(1));
+    assert_hand(&st, 0, "Y1 Y2 Y3 Y4");
+    assert_hand(&st, 1, "G5 G6");
+    assert_turn(&st, 0);
+    assert_eq!(legal(&st), vec![STOP]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y5", "Y6"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::HandsTraded { .. })), 0);
+    assert_hand(&st, 0, "Y1 Y2 Y3 Y4 Y5 Y6");
+    assert_hand(&st, 1, "G5 G6");
+    assert_hand(&st, 2, "B1 B2 B3 B4 B5");
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+}
+
+/// L161, section 4.2, option `events_every_card` (audit findings 1 and 5): a Speed Up raises
+/// the tempo when played (2 -> 3); stopping short then draws the tempo now, 3 (L161: "draw cards
+/// equal to the tempo"), resets it to 1, and the Speed Up does not happen a second time.
+#[test]
+fn revision_events_every_card_speed_up_then_stop_draws_the_raised_tempo_once() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 Y5 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 3);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y4", "Y5", "Y6"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Tempo { tempo: 2 })), 0);
+    assert_eq!(st.tempo(), 1);
+    assert_hand(&st, 0, "G5 G6 Y4 Y5 Y6");
+    assert_turn(&st, 1);
+}
+
+/// §6, the `revision` preset (`events_every_card` with `play_after_shortfall`): a Speed Up
+/// played first, the shortfall draw (the raised tempo, 3), then `STOP` in the plays after the
+/// shortfall: the tempo resets and the Speed Up, done when played, does not come again.
+#[test]
+fn revision_play_after_shortfall_stop_after_a_speed_up() {
+    let mut st = pos(json!({
+        "preset": "revision",
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "Y4 R9 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 3);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["Y4", "R9", "Y6"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    assert_eq!(plays(&st), ["play R9"]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Tempo { tempo: 2 })), 0);
+    assert_eq!(st.tempo(), 1);
+    assert_turn(&st, 1);
+}
+
+/// B13 with option `play_after_shortfall` alone (the seed's events): a Speed Up that is not
+/// the last card does nothing when played; `STOP` after the shortfall draw makes it the last
+/// card, and its modifier happens once, after the reset (tempo 1 -> 2 for the next player).
+#[test]
+fn play_after_shortfall_stop_after_a_speed_up_applies_it_once() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 2, "discard": "R8",
+        "hands": ["R3u G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R9 Y6 Y7"
+    }));
+    act(&mut st, play("R3u"));
+    assert_eq!(st.tempo(), 2);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["R9", "Y6"]);
+    assert_eq!(st.phase(), Phase::AfterShort, "{st:?}");
+    let ev = act(&mut st, STOP);
+    assert_eq!(
+        count(&ev, |e| matches!(e, Event::Tempo { .. })),
+        2,
+        "{ev:?}"
+    );
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "G5 G6 R9 Y6");
+}
+
+// ===== Audit findings: jump-ins after the last card (B46) =====
+
+/// L170, B46 (audit finding 2): after the last card of a turn the player the turn is about to
+/// pass to may jump in. Seat 0's Speed Up 1 raises the tempo to 2; seat 1, next, holds the
+/// identical yellow 1: jumping in it plays that one card with no shortfall (B36), where its own
+/// turn at tempo 2 would have cost a 2-card draw; the turn passes on from seat 1.
+#[test]
+fn jump_in_by_the_next_player_after_a_speed_up() {
+    let mut st = pos(json!({
+        "discard": "Y3",
+        "hands": ["Y1u G1 G2", "Y1 B9 B8", "B1 B2 B3"]
+    }));
+    act(&mut st, play("Y1u"));
+    assert_eq!(st.tempo(), 2);
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    assert_eq!(legal(&st), vec![jump("Y1"), DECLINE]);
+    let ev = act(&mut st, jump("Y1"));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_hand(&st, 1, "B8 B9");
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 2);
+
+    // Declining, seat 1 takes its own turn at tempo 2.
+    let mut st = pos(json!({
+        "discard": "Y3",
+        "hands": ["Y1u G1 G2", "Y1 B9 B8", "B1 B2 B3"],
+        "draw_pile": "R5 R6"
+    }));
+    act(&mut st, play("Y1u"));
+    act(&mut st, DECLINE);
+    assert_turn(&st, 1);
+    act(&mut st, play("Y1"));
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 1), ["R5", "R6"]);
+}
+
+/// L170, B46, two players: the other player is always the one the turn passes to, and may jump
+/// in after the last card (without B46 no jump-in could follow a last card in a two-player
+/// game). At tempo 2 the jump saves them the tempo: one card, then the turn comes back.
+#[test]
+fn jump_in_by_the_next_player_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "tempo": 2, "discard": "R3",
+        "hands": ["R4 R5 G1 G2", "R5 Y2 Y3"]
+    }));
+    act(&mut st, play("R4"));
+    // Inside the run seat 1 holds no R4: no window.
+    assert_turn(&st, 0);
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    let ev = act(&mut st, jump("R5"));
+    assert!(ev.contains(&Event::JumpedIn {
+        seat: 1,
+        card: k("R5")
+    }));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_hand(&st, 1, "Y2 Y3");
+    assert_eq!(st.tempo(), 2);
+    assert_turn(&st, 0);
+}
+
+// ===== Audit findings: Targeted Skips and the cards that name the next player (B48) =====
+
+/// §3.14, §3.19, 9.12, 9.17, B48 (audit finding 4): Wild Color Roulette passes over its victim
+/// to the player after them, whose pending Targeted Skip is used only when the turn really
+/// passes, after the jump-in window. Seat 2 (after the victim, seat 1) has a pending skip and
+/// the identical Color Roulette: it jumps in, its skip still pending; had it declined, the skip
+/// would take its turn to seat 3.
+#[test]
+fn color_roulette_keeps_a_targeted_skip_until_the_turn_passes() {
+    let start = json!({
+        "players": 4, "discard": "R3", "targeted_skips": [2],
+        "hands": ["WCR G1 G2", "B9 B8 B7", "WCR B2 B3", "B4 B5 B6"],
+        "draw_pile": "R1 Y1 R2 Y3"
+    });
+    let mut st = pos(start.clone());
+    let ev = acts(&mut st, &[play("WCR"), color(RED)]);
+    assert_eq!(drew(&ev, 1), ["R1"]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::TargetedSkip { .. })), 0);
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(st.targeted_skips(2), 1);
+    let ev = acts(&mut st, &[jump("WCR"), color(RED)]);
+    // Seat 2's own Color Roulette: seat 3 turns Y1 R2, seat 0 is next.
+    assert_eq!(drew(&ev, 3), ["Y1", "R2"]);
+    assert_eq!(
+        st.targeted_skips(2),
+        1,
+        "seat 2's turn has not passed over it yet"
+    );
+    assert_turn(&st, 0);
+
+    let mut st = pos(start);
+    acts(&mut st, &[play("WCR"), color(RED)]);
+    let ev = act(&mut st, DECLINE);
+    assert!(ev.contains(&Event::TargetedSkip { seat: 2 }));
+    assert_eq!(st.targeted_skips(2), 0);
+    assert_turn(&st, 3);
+}
+
+/// 9.12, B48, two players: after Color Roulette the player after the victim is the card's
+/// player, who plays again; a Targeted Skip pending on them is used and the turn goes to the
+/// victim.
+#[test]
+fn color_roulette_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["WCR G1 G2", "B9 B8 B7"],
+        "draw_pile": "Y1 B1 Y2"
+    }));
+    let ev = acts(&mut st, &[play("WCR"), color(BLUE)]);
+    assert_eq!(drew(&ev, 1), ["Y1", "B1"]);
+    assert_turn(&st, 0);
+
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3", "targeted_skips": [0],
+        "hands": ["WCR G1 G2", "B9 B8 B7"],
+        "draw_pile": "Y1 B1 Y2"
+    }));
+    let ev = acts(&mut st, &[play("WCR"), color(BLUE)]);
+    assert!(ev.contains(&Event::TargetedSkip { seat: 0 }));
+    assert_eq!(st.targeted_skips(0), 0);
+    assert_turn(&st, 1);
+}
+
+/// §3.13, §3.14, 9.14, 9.17, B48 (audit finding 8): Team Play onto a player with a pending
+/// Targeted Skip: their turn comes, so the skip is used and the turn passes to the player after
+/// them; the Team Play turn never happens, so its doubled shortfall lapses (seat 3 plays an
+/// ordinary turn: the basic draw of one card).
+#[test]
+fn team_play_onto_a_targeted_skip_uses_the_skip() {
+    let mut st = pos(json!({
+        "players": 4, "discard": "G5", "targeted_skips": [2],
+        "hands": ["WTP G1 G2", "Y1 Y2 Y3", "Y7 B2 B3", "B4 B5 B6"],
+        "draw_pile": "R4 R5 R6"
+    }));
+    acts(&mut st, &[play("WTP"), color(YELLOW)]);
+    let ev = act(&mut st, target(2));
+    assert!(ev.contains(&Event::TeamPlay { seat: 2 }));
+    assert!(ev.contains(&Event::TargetedSkip { seat: 2 }));
+    assert_eq!(st.targeted_skips(2), 0);
+    assert_turn(&st, 3);
+    assert!(!st.view(3).team_turn);
+    assert_eq!(st.view(3).team_play, NONE);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 3), ["R4"]);
+    assert_turn(&st, 0);
+    assert_hand(&st, 2, "Y7 B2 B3");
+}
+
+// ===== Audit finding 9: Super Star after an elimination (B49) =====
+
+/// §3.7, 9.26, B49: the previous active player (seat 2) played a Draw 2 and was eliminated at
+/// the end of that turn (option `elimination_at` 10); seat 0's Super Star finds them out of the
+/// game: nobody draws, the stack still ends, and play goes on with no restriction.
+#[test]
+fn super_star_when_the_previous_player_was_eliminated_ends_the_stack() {
+    let mut st = pos(json!({
+        "current": 2, "discard": "R3", "options": {"elimination_at": 10},
+        "hands": ["WSS G1 G2", "Y1 Y2 Y3", "R+2 B1 B2 B3 B4 B5 B6 B7 B8 B9 G9"],
+        "draw_pile": "Y4 Y5"
+    }));
+    act(&mut st, play("R+2"));
+    assert!(st.eliminated(2));
+    assert_turn(&st, 0);
+    assert_eq!(st.stack(), (2, StackKind::Draw));
+    let ev = acts(&mut st, &[play("WSS"), color(BLUE)]);
+    assert!(ev.contains(&Event::StackEnded));
+    assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_eq!(count(&ev, |e| matches!(e, Event::StackTaken { .. })), 0);
+    assert_eq!(st.stack(), (0, StackKind::None));
+    assert_turn(&st, 1);
+    assert!(legal(&st).contains(&DRAW));
+    assert_hand(&st, 1, "Y1 Y2 Y3");
+}
+
+// ===== Audit findings 6 and 7: jump-in identity (B50), taking the stack (B51) =====
+
+/// L170-L171, L200-L201, B50 (audit finding 6): a jump-in needs the identical card (colour and
+/// the whole face, flex side included, modifiers aside): sharing the colour and one of the
+/// shown card's number or symbols is not enough. Seat 2 is never asked with those cards, and is
+/// asked with an identical one.
+#[test]
+fn jump_in_needs_the_identical_face_not_one_shared_part() {
+    for (shown_card, near) in [
+        ("R10R", "R10 RR"),
+        ("RR+2", "R+2 RR"),
+        ("R12+2", "R12 R+2"),
+        ("RS/SE", "RS RSE"),
+    ] {
+        let mut st = pos(json!({
+            "tempo": 2, "discard": "R3",
+            "hands": [format!("{shown_card} G1 G2"), "Y1 Y2 Y3", format!("{near} B1")]
+        }));
+        act(&mut st, play(shown_card));
+        // Seat 2 holds no identical card: no window, the run goes on.
+        assert_turn(&st, 0);
+        assert_eq!(st.played_this_turn(), 1, "{shown_card}");
+    }
+    // (Each of those four is a single card per colour, so no second copy can jump in; an
+    // identical card that has copies does, e.g. a red Reverse on a red Reverse.)
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR G1 G2", "Y1 Y2 Y3", "R10 RR B1"]
+    }));
+    act(&mut st, play("RR"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![jump("RR"), DECLINE]);
+}
+
+/// L182-L183, section 5, B51 (audit finding 7): the stack may be taken only as the turn's first
+/// decision; after a card played under it (here a Draw 2 that joined it) the player goes on or
+/// stops short, drawing the tempo, and the stack (now 4) stays for the next player.
+#[test]
+fn the_stack_is_taken_only_before_the_first_card() {
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R+2", "stack": 2, "stack_kind": "draw",
+        "hands": ["Y+2 G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5 R6 R7 R8"
+    }));
+    assert_eq!(legal(&st), vec![play("Y+2"), TAKE]);
+    act(&mut st, play("Y+2"));
+    assert_eq!(st.stack(), (4, StackKind::Draw));
+    assert_eq!(legal(&st), vec![STOP]);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 0), ["R5", "R6"]);
+    assert_eq!(st.stack(), (4, StackKind::Draw));
+    assert_turn(&st, 1);
+    assert_eq!(legal(&st), vec![TAKE]);
+}
+
+// ===== Two-player cases (audit item 10) =====
+
+/// §3.15, 9.9, two players: each must point at the other (no one points at themselves), so
+/// each draws one, the card's player first.
+#[test]
+fn point_taken_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["RPT G1 G2", "Y1 Y2 Y3"],
+        "draw_pile": "Y4 Y5"
+    }));
+    act(&mut st, play("RPT"));
+    assert_eq!(st.phase(), Phase::Point { seat: 0 });
+    assert_eq!(legal(&st), vec![point(1)]);
+    act(&mut st, point(1));
+    assert_eq!(st.phase(), Phase::Point { seat: 1 });
+    assert_eq!(legal(&st), vec![point(0)]);
+    let ev = act(&mut st, point(0));
+    assert_eq!(drew(&ev, 0), ["Y4"]);
+    assert_eq!(drew(&ev, 1), ["Y5"]);
+    assert_turn(&st, 1);
+}
+
+/// §3.16, 9.8, two players: the only pair is the two of them (B27 lets the player be one of
+/// the two, but the two must differ); once they are linked, a Wild Drawn Together has no legal
+/// pair and does nothing beyond its colour. Unlinked, it links them.
+#[test]
+fn drawn_together_with_two_players() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3", "link": [0, 1],
+        "hands": ["WDT G1 G2", "Y1 Y2 Y3"]
+    }));
+    let ev = acts(&mut st, &[play("WDT"), color(YELLOW)]);
+    assert_eq!(count(&ev, |e| matches!(e, Event::Linked { .. })), 0);
+    assert_eq!(st.link(), Some((0, 1)));
+    assert_eq!(st.shown().color, YELLOW);
+    assert_turn(&st, 1);
+
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "hands": ["WDT G1 G2", "Y1 Y2 Y3"]
+    }));
+    acts(&mut st, &[play("WDT"), color(YELLOW)]);
+    assert_eq!(legal(&st), vec![target(0), target(1)]);
+    act(&mut st, target(0));
+    assert_eq!(legal(&st), vec![target(1)]);
+    act(&mut st, target(1));
+    assert_eq!(st.link(), Some((0, 1)));
+    assert_turn(&st, 1);
+}
+
+/// L242, 9.6, B24, two players: Reverse Draw 2 reverses (an ordinary reverse: the other player
+/// is next) and then joins the stack, which the other player faces; with option
+/// `two_player_reverse_skips` the reverse is a Skip and the card's player faces their own stack.
+#[test]
+fn reverse_draw_two_with_two_players() {
+    for (opt, next) in [(false, 1), (true, 0)] {
+        let mut st = pos(json!({
+            "players": 2, "discard": "R3",
+            "options": {"two_player_reverse_skips": opt},
+            "hands": ["RR+2 G1 G2", "Y1 Y2 Y3"]
+        }));
+        let ev = act(&mut st, play("RR+2"));
+        assert!(ev.contains(&Event::Direction { clockwise: false }));
+        assert_eq!(st.stack(), (2, StackKind::Draw));
+        assert_turn(&st, next);
+        assert_eq!(legal(&st), vec![TAKE]);
+    }
+}
+
+// ===== Knowledge: a Creeper that arrives with a known hand =====
+
+/// 9.25, 16: a Creeper passed on with a whole hand (Wild Pass Hands) is revealed, but the
+/// giver, who knows the hand it passed, does not count it twice: seat 0 knows seat 1 holds
+/// exactly the one Creeper it gave. The view caps a bound by the hand, so the stored bound
+/// shows in a determinization, which deals seat 1's hand again: it must not give seat 0 a
+/// bound of 2 (the agents' encoder check found one in random play).
+#[test]
+fn creeper_passed_with_a_hand_is_counted_once() {
+    use uno_engine::game::{Priors, SearchGame};
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["WPH WCP G1", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R4 R5 R6"
+    }));
+    acts(&mut st, &[play("WPH"), color(RED)]);
+    assert_hand(&st, 1, "WCP G1 R4 R5 R6");
+    let creeper = k("WCP") as usize;
+    assert_eq!(st.view(0).known[1][creeper], 1);
+    assert_eq!(st.view(2).known[1][creeper], 1);
+    assert_eq!(st.view(0).known[1][k("G1") as usize], 1);
+    // Three of seat 1's five cards are dealt anew each time, from an unseen pool holding the
+    // other three Creepers: about one in eighty deals gives it a second one.
+    let mut second = 0;
+    for seed in 0..2000 {
+        let d = st.determinize(0, Priors::default(), &mut uno_engine::Rng::new(seed));
+        second += (d.hand(1).count(creeper) > 1) as u32;
+        assert_eq!(d.view(0).known[1][creeper], 1, "determinization {seed}");
+    }
+    assert!(second > 0);
 }

@@ -697,7 +697,14 @@ impl BlenderState {
             });
             self.penalty(cur, n, log);
         } else {
-            let n = self.turn_tempo as u16 * if self.team_turn { 2 } else { 1 };
+            // L161: "draw cards equal to the tempo", the tempo now (a Speed Up earlier in the
+            // run raised it with `events_every_card`); Team Play doubles the tempo the turn
+            // started with (9.14, §7 q10).
+            let n = if self.team_turn {
+                self.turn_tempo as u16 * 2
+            } else {
+                self.tempo as u16
+            };
             let before = self.hands[cur as usize];
             self.penalty(cur, n, log);
             let missing = self.tempo.saturating_sub(self.played);
@@ -800,8 +807,7 @@ impl BlenderState {
                     let mut s = self.res.cursor;
                     let mut found = NONE;
                     while s != self.res.player {
-                        let excluded = !self.is_alive(s) || (self.res.last && s == self.res.to);
-                        if !excluded && self.claims(s, &cands[..nc]) {
+                        if self.is_alive(s) && self.claims(s, &cands[..nc]) {
                             found = s;
                             break;
                         }
@@ -846,10 +852,17 @@ impl BlenderState {
         }
     }
 
-    /// `Stage::Modifier`: the last card's modifier (every card's with `events_every_card`).
+    /// `Stage::Modifier`: the last card's modifier (every card's with `events_every_card`,
+    /// when it is played: a card stopped short after, `windowed`, had it then and takes only
+    /// its action now, section 14).
     #[inline]
     pub(crate) fn stage_modifier(&mut self, log: &mut impl EventSink<Event>) {
-        if self.res.kind != NO_CARD && (self.res.last || self.opts.events_every_card) {
+        let due = if self.opts.events_every_card {
+            !self.res.windowed
+        } else {
+            self.res.last
+        };
+        if self.res.kind != NO_CARD && due {
             self.modifier(log);
         } else {
             self.res.stage = Stage::Checks;
@@ -894,14 +907,14 @@ impl BlenderState {
         }
     }
 
-    /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play, with
-    /// the seat the turn passes to foreseen (it may not jump in); the end-of-turn checks come
-    /// after it (12.1, 13).
+    /// `Stage::EndTurn`: B34: a window opens only when the shown card changed by a play; the
+    /// seat the turn is about to pass to may jump in like any other (B46); the end-of-turn
+    /// checks come after it (12.1, 13).
     ///
     /// Without wrong jump-ins the window is decided here in one pass, as the `Stage::Window`
     /// scan would decide it: the live seats besides the card's player holding a card identical
-    /// to the shown one (`claims`), the foreseen seat left out; none, and the turn goes on
-    /// (`Stage::Next`); else the first of them from the cursor is asked.
+    /// to the shown one (`claims`); none, and the turn goes on (`Stage::Next`); else the first
+    /// of them from the cursor is asked.
     #[inline]
     pub(crate) fn stage_end_turn(&mut self) {
         if self.res.kind == NO_CARD || self.res.windowed {
@@ -909,7 +922,6 @@ impl BlenderState {
             return;
         }
         if self.opts.wrong_jump_ins {
-            self.res.to = self.peek_next();
             self.res.stage = Stage::Window;
             return;
         }
@@ -930,15 +942,7 @@ impl BlenderState {
             self.res.stage = Stage::Next;
             return;
         }
-        self.res.to = self.peek_next();
         self.res.stage = Stage::Window;
-        if self.res.last {
-            claim &= !super::state::bit(self.res.to);
-        }
-        if claim == 0 {
-            self.res.stage = Stage::Next;
-            return;
-        }
         let mut s = self.res.cursor;
         while claim & super::state::bit(s) == 0 {
             debug_assert!(s != self.res.player);
@@ -960,10 +964,8 @@ impl BlenderState {
             if self.end_turn_checks(self.res.player, log) {
                 return true;
             }
-            let next = if self.res.next != NONE && self.is_alive(self.res.next) {
-                self.res.next
-            } else if self.res.next != NONE {
-                self.next_alive(self.res.next)
+            let next = if self.res.next != NONE {
+                self.designated_next(log)
             } else {
                 self.advance(self.res.player, self.res.steps, log)
             };
@@ -977,32 +979,21 @@ impl BlenderState {
         false
     }
 
-    /// The seat the turn will pass to (4.8), foreseen without using Targeted Skips: the
-    /// jump-in window leaves it out (B34).
-    fn peek_next(&self) -> u8 {
-        let r = &self.res;
-        if r.next != NONE {
-            return if self.is_alive(r.next) {
-                r.next
-            } else {
-                self.next_alive(r.next)
-            };
+    /// The turn passes to the seat a card named (Team Play, Color Roulette's player after the
+    /// victim; the next live seat if it is out), and on over its pending Targeted Skips (B48):
+    /// a Team Play turn a skip takes is not played, so its doubled shortfall lapses.
+    #[cold]
+    fn designated_next(&mut self, log: &mut impl EventSink<Event>) -> u8 {
+        let r = self.res.next;
+        let s = if self.is_alive(r) {
+            r
+        } else {
+            self.next_alive(r)
+        };
+        if self.team_play == s && self.targeted_skips[s as usize] > 0 {
+            self.team_play = NONE;
         }
-        let mut s = r.player;
-        for _ in 0..r.steps {
-            s = self.next_alive(s);
-        }
-        if !self.is_alive(s) {
-            s = self.next_alive(s);
-        }
-        let mut skips = self.targeted_skips;
-        let mut guard = 0;
-        while skips[s as usize] > 0 && guard < 64 {
-            skips[s as usize] -= 1;
-            s = self.next_alive(s);
-            guard += 1;
-        }
-        s
+        self.advance(s, 0, log)
     }
 
     /// A seat with a Gift to give, in turn order from the card's player (a Gift no longer in

@@ -263,7 +263,13 @@ impl BlenderState {
 
     fn super_star(&mut self, log: &mut impl EventSink<Event>) {
         let victim = self.prev_active;
-        if self.stack_kind == StackKind::None || victim == NONE || !self.is_alive(victim) {
+        if self.stack_kind == StackKind::None || victim == NONE {
+            return;
+        }
+        if !self.is_alive(victim) {
+            // B49: an eliminated player draws nothing; the stack still ends.
+            self.end_stack();
+            log.event(Event::StackEnded);
             return;
         }
         let n = self.stack;
@@ -354,7 +360,9 @@ impl BlenderState {
         if creeper {
             self.creeper_enters(victim, log);
         }
-        self.res.next = self.advance(victim, 1, log);
+        // The player after the victim; a Targeted Skip on them is used only when the turn
+        // passes, after the jump-in window (`stage_next`, B48).
+        self.res.next = self.next_alive(victim);
     }
 
     /// Wild Pile Up (9.7): cards are turned until a coloured one starts the mini-pile.

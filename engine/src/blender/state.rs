@@ -141,7 +141,9 @@ pub struct Res {
     pub t1: u8,
     /// The card the player committed to give in a Swap; the card just drawn (`Stage::Drawn`).
     pub give: u16,
-    /// The next active player, once the actions have set it (`NONE`: the next in order).
+    /// The next active player, once the actions have set it (`NONE`: the next in order). The
+    /// turn passes (and Targeted Skips are used, also on this seat: B48) only after the
+    /// jump-in window and the end-of-turn checks.
     pub next: u8,
     /// Seats passed over from `player` to reach the next active player (Skip: 2, Skip
     /// Everyone: 0); used when `next` is `NONE`.
@@ -154,9 +156,6 @@ pub struct Res {
     pub in_mod: bool,
     /// The card's jump-in window has already passed (a card stopped short after, B34).
     pub windowed: bool,
-    /// The seat the turn passes to, as foreseen for the jump-in window (B34); the turn passes
-    /// (and Targeted Skips are used) only after the window and the end-of-turn checks.
-    pub to: u8,
 }
 
 impl Res {
@@ -178,7 +177,6 @@ impl Res {
             hash_only: NO_NUMBER,
             in_mod: false,
             windowed: false,
-            to: NONE,
         }
     }
 }
@@ -647,6 +645,9 @@ impl BlenderState {
     pub(crate) fn creeper_enters(&mut self, seat: u8, log: &mut impl EventSink<Event>) {
         log.event(Event::Creeper { seat });
         self.k_public(seat, super::cards::wild::CREEPER, 1);
+        // A Creeper that came with a hand or a card some seat already counted (Pass, Trade,
+        // a Gift, a Swap, a mini-pile) is not one more: no bound above the hand's count.
+        self.k_removed(seat, super::cards::wild::CREEPER);
         if self.creeper_hit & bit(seat) != 0 {
             return;
         }

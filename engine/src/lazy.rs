@@ -1,9 +1,9 @@
 //! A table of rows (`O` observers × `S` seats) stored lazily: a row never written since the
 //! table was made, or cleared since, reads as absent without being stored, so a new table
 //! writes only its bits (one `u16` per observer) and never zeroes its rows. The Blender's
-//! knowledge table (what each player knows of the others' hands) is one, square; random play,
-//! which keeps no knowledge, never writes a row at all. (The Constitution's table, with its
-//! Martyr rows and flags beside it, keeps its own copy of this scheme.)
+//! knowledge table (what each player knows of the others' hands) is one, square; the
+//! Constitution's has one seat more, its Martyr rows. Random play, which keeps no knowledge,
+//! never writes a row at all.
 //!
 //! The bits lead the struct (`repr(C)`): a new table is a temporary whose only stored bytes
 //! come first, and its copy into a game state becomes a short zeroing, not a copy of the rows.
@@ -16,9 +16,9 @@ use std::mem::MaybeUninit;
 pub struct LazyRows<R: Copy, const O: usize, const S: usize> {
     written: [u16; O],
     /// Made by repeating an uninitialised constant (`new`), an undef `memset` LLVM drops: a
-    /// new table stores none of its rows, nor copies them, even inside another struct. One
-    /// `MaybeUninit::uninit()` over the grid was a copy from an undef constant, and a table
-    /// inside another struct was then copied whole.
+    /// new table stores none of its rows, nor copies them, even inside another struct (the
+    /// Constitution's `Knowledge`). One `MaybeUninit::uninit()` over the grid was a copy from
+    /// an undef constant, and a table inside another struct was then copied whole.
     rows: [[MaybeUninit<R>; S]; O],
 }
 

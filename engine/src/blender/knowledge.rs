@@ -19,7 +19,7 @@ use crate::lazy::LazyRows;
 /// lazily (`crate::lazy::LazyRows`): a row never written since the deal (or cleared since) is
 /// all zero without being stored, so a new table costs nothing to make (its 28.7 KB are
 /// neither zeroed at the deal nor touched in random play).
-pub type KnownTable = LazyRows<[u8; NUM_KINDS], MAX_PLAYERS>;
+pub type KnownTable = LazyRows<[u8; NUM_KINDS], MAX_PLAYERS, MAX_PLAYERS>;
 
 impl BlenderState {
     /// Row `(o, s)` of the knowledge table, or `None` when it is all zero.

@@ -10,24 +10,23 @@
 //! kind has more than 12 copies, so 4 bits hold every bound (additions saturate at 15, never
 //! reached). The table is half the size of a byte a bound, and a new state moves half as much.
 //!
-//! Rows are stored lazily (as the Blender's table): a row never written since the deal (or
-//! cleared since) is all zero without being stored, so a new state does not zero the table's
-//! 6.6 KiB (random play, which keeps no rows, never writes one). Which rows are stored is
-//! `written` (bit `seat` of `written[observer]`, `martyr_written` for the Martyr rows); rows
-//! are read through `row_ref` and written through `row_mut` and `put`.
+//! Rows are stored lazily (`crate::lazy::LazyRows`, as the Blender's table): a row never
+//! written since the deal (or cleared since) is all zero without being stored, so a new state
+//! does not zero the table's 6,600 bytes (random play, which keeps no rows, never writes one).
+//! Each observer's Martyr row is its row of seat `MARTYR`, one past the seats.
 
 use super::cards::NUM_KINDS;
 use super::state::ConHand;
 use crate::game::MAX_PLAYERS;
-use std::mem::MaybeUninit;
+use crate::lazy::LazyRows;
 
 /// Bytes of one row of bounds (a nibble a kind).
 const ROW: usize = NUM_KINDS.div_ceil(2);
 /// A row of bounds: kind `k` in byte `k / 2`, the low nibble for even `k`.
 type Row = [u8; ROW];
-/// The table's rows, `[observer][seat]`, none stored until written (one `MaybeUninit` over the
-/// whole table: a new state writes none of its bytes).
-type Table = MaybeUninit<[[Row; MAX_PLAYERS]; MAX_PLAYERS]>;
+/// The seat of the Martyr rows: what each observer knew of a Martyr's hand, on its way to the
+/// recipient.
+const MARTYR: usize = MAX_PLAYERS;
 /// The all-zero row.
 const ZERO: Row = [0; ROW];
 
@@ -54,35 +53,25 @@ fn row_of(hand: &ConHand) -> Row {
     row
 }
 
-/// `repr(C)`, the bits first: a new state's `Knowledge::new()` is a temporary whose only
-/// stored bytes (the zero bits) lead it, and its copy into the state becomes a 24-byte zeroing
-/// (the rest being unset); with the rows first it became a copy of the whole table.
+/// `repr(C)`, the rows first (their bits leading them): a new state's `Knowledge::new()` stores
+/// only the bits and `off`, and its copy into the state is a 20-byte zeroing and `off`.
 #[derive(Clone, Copy)]
 #[repr(C)]
 pub struct Knowledge {
-    /// Which rows are stored: bit `seat` of `written[observer]`.
-    written: [u16; MAX_PLAYERS],
-    /// Which Martyr rows are stored: bit `observer`.
-    martyr_written: u16,
+    /// `rows[observer][seat]`: the copies of each kind `observer` knows `seat` holds (all zero
+    /// when not stored); seat `MARTYR` holds the Martyr rows.
+    rows: LazyRows<Row, MAX_PLAYERS, { MAX_PLAYERS + 1 }>,
     /// The hooks do nothing (random play, `ConState::random_playout`: nothing there reads the
     /// rows, so they are left as they were).
     pub(crate) off: bool,
-    /// `rows[observer][seat]`: the copies of each kind `observer` knows `seat` holds (stored
-    /// while bit `seat` of `written[observer]` is set, else all zero).
-    rows: Table,
-    /// What each observer knew of a Martyr's hand, on its way to the recipient (stored while
-    /// bit `observer` of `martyr_written` is set).
-    martyr: MaybeUninit<[Row; MAX_PLAYERS]>,
 }
 
 /// Equal bounds (a row not stored equals a stored all-zero row).
 impl PartialEq for Knowledge {
     fn eq(&self, other: &Self) -> bool {
         self.off == other.off
-            && (0..MAX_PLAYERS).all(|o| {
-                self.martyr_row(o) == other.martyr_row(o)
-                    && (0..MAX_PLAYERS).all(|s| self.row_ref(o, s) == other.row_ref(o, s))
-            })
+            && (0..MAX_PLAYERS)
+                .all(|o| (0..=MARTYR).all(|s| self.row_ref(o, s) == other.row_ref(o, s)))
     }
 }
 
@@ -101,75 +90,23 @@ impl std::fmt::Debug for Knowledge {
 }
 
 impl Knowledge {
-    /// Nobody knows anything: no row stored, so a new state writes only the bits. Built
-    /// field by field rather than as a constant: a constant's unstored rows would become part
-    /// of one zeroing store of the whole table.
+    /// Nobody knows anything: no row stored, so a new state writes only the bits.
     #[inline(always)]
     pub fn new() -> Knowledge {
         Knowledge {
-            rows: MaybeUninit::uninit(),
-            martyr: MaybeUninit::uninit(),
-            written: [0; MAX_PLAYERS],
-            martyr_written: 0,
+            rows: LazyRows::new(),
             off: false,
         }
-    }
-    /// Where row `(observer, seat)` lies (stored or not).
-    #[inline]
-    fn slot(&self, observer: usize, seat: usize) -> *const Row {
-        assert!(observer < MAX_PLAYERS && seat < MAX_PLAYERS);
-        // In bounds: checked just above.
-        self.rows
-            .as_ptr()
-            .cast::<Row>()
-            .wrapping_add(observer * MAX_PLAYERS + seat)
-    }
-    /// `slot` to write.
-    #[inline]
-    fn slot_mut(&mut self, observer: usize, seat: usize) -> *mut Row {
-        assert!(observer < MAX_PLAYERS && seat < MAX_PLAYERS);
-        self.rows
-            .as_mut_ptr()
-            .cast::<Row>()
-            .wrapping_add(observer * MAX_PLAYERS + seat)
     }
     /// Row `(observer, seat)` (the zero row when it is not stored).
     #[inline]
     fn row_ref(&self, observer: usize, seat: usize) -> &Row {
-        if self.written[observer] >> seat & 1 == 0 {
-            return &ZERO;
-        }
-        // SAFETY: a row is initialised while its `written` bit is set (`row_mut`, `put`;
-        // `swap` moves the bits with the rows).
-        unsafe { &*self.slot(observer, seat) }
+        self.rows.get(observer, seat).unwrap_or(&ZERO)
     }
     /// Row `(observer, seat)` to write (zeroed first when it was not stored).
     #[inline]
     fn row_mut(&mut self, observer: usize, seat: usize) -> &mut Row {
-        let p = self.slot_mut(observer, seat);
-        if self.written[observer] >> seat & 1 == 0 {
-            // SAFETY: `p` points into the table (`slot_mut`).
-            unsafe { p.write(ZERO) };
-            self.written[observer] |= 1 << seat;
-        }
-        // SAFETY: written just above, or initialised while its bit was set.
-        unsafe { &mut *p }
-    }
-    /// Row `(observer, seat)` becomes `row`.
-    #[inline]
-    fn put(&mut self, observer: usize, seat: usize, row: Row) {
-        // SAFETY: `slot_mut` points into the table.
-        unsafe { self.slot_mut(observer, seat).write(row) };
-        self.written[observer] |= 1 << seat;
-    }
-    /// The Martyr row of `observer` (zero when not stored).
-    #[inline]
-    fn martyr_row(&self, observer: usize) -> &Row {
-        if self.martyr_written >> observer & 1 == 0 {
-            return &ZERO;
-        }
-        // SAFETY: stored while its bit is set (`stash_martyr`).
-        unsafe { &*self.martyr.as_ptr().cast::<Row>().add(observer) }
+        self.rows.get_mut_or(observer, seat, ZERO)
     }
     /// The copies of `k` `observer` knows `seat` holds.
     #[inline]
@@ -197,8 +134,7 @@ impl Knowledge {
     }
     /// `observer` knows nothing (a sample hiding what others know).
     pub(crate) fn hide_observer(&mut self, observer: usize) {
-        self.written[observer] = 0;
-        self.martyr_written &= !(1 << observer);
+        self.rows.clear_observer(observer);
     }
     /// A card of `k` left `seat`'s hand (played, given, an army, discarded).
     #[inline]
@@ -208,8 +144,8 @@ impl Knowledge {
         }
         let (i, sh) = (k as usize >> 1, (k as usize & 1) * 4);
         for o in 0..MAX_PLAYERS {
-            if self.written[o] >> seat & 1 != 0 {
-                let b = &mut self.row_mut(o, seat as usize)[i];
+            if let Some(r) = self.rows.get_mut(o, seat as usize) {
+                let b = &mut r[i];
                 // One less, unless the nibble is zero.
                 *b -= ((*b >> sh & 15 != 0) as u8) << sh;
             }
@@ -220,9 +156,7 @@ impl Knowledge {
         if self.off {
             return;
         }
-        for w in self.written.iter_mut() {
-            *w &= !(1 << seat);
-        }
+        self.rows.clear_seat(seat as usize);
     }
     pub fn forget_all(&mut self) {
         if !self.off {
@@ -247,7 +181,8 @@ impl Knowledge {
             return;
         }
         if observer != seat {
-            self.put(observer as usize, seat as usize, row_of(hand));
+            self.rows
+                .put(observer as usize, seat as usize, row_of(hand));
         }
     }
     /// Everyone sees `seat`'s whole hand.
@@ -258,7 +193,7 @@ impl Knowledge {
         let row = row_of(hand);
         for o in 0..MAX_PLAYERS {
             if o != seat as usize {
-                self.put(o, seat as usize, row);
+                self.rows.put(o, seat as usize, row);
             }
         }
     }
@@ -280,21 +215,13 @@ impl Knowledge {
             return;
         }
         for o in 0..MAX_PLAYERS {
-            // SAFETY: both point into the table (`slot_mut`), a row apart or the same; a
-            // row not stored moves as bytes and its bit with it.
-            unsafe {
-                let (pa, pb) = (self.slot_mut(o, a as usize), self.slot_mut(o, b as usize));
-                std::ptr::swap(pa.cast::<MaybeUninit<Row>>(), pb.cast::<MaybeUninit<Row>>());
-            }
-            let v = self.written[o];
-            let (va, vb) = (v >> a & 1, v >> b & 1);
-            self.written[o] = v & !(1 << a) & !(1 << b) | vb << a | va << b;
+            self.rows.swap(o, a as usize, b as usize);
         }
         self.see_hand(a, b, old_a);
         self.see_hand(b, a, old_b);
         // Nobody keeps bounds on their own hand.
-        self.written[a as usize] &= !(1 << a);
-        self.written[b as usize] &= !(1 << b);
+        self.rows.clear(a as usize, a as usize);
+        self.rows.clear(b as usize, b as usize);
     }
     /// A Martyr's hand leaves with what each observer knew of it.
     pub fn stash_martyr(&mut self, seat: u8) {
@@ -303,10 +230,8 @@ impl Knowledge {
         }
         for o in 0..MAX_PLAYERS {
             let row = *self.row_ref(o, seat as usize);
-            // SAFETY: `o` is below the Martyr rows' count.
-            unsafe { self.martyr.as_mut_ptr().cast::<Row>().add(o).write(row) };
+            self.rows.put(o, MARTYR, row);
         }
-        self.martyr_written = u16::MAX;
     }
     /// The Martyr's cards reach `seat`.
     pub fn deliver_martyr(&mut self, seat: u8) {
@@ -315,7 +240,7 @@ impl Knowledge {
         }
         for o in 0..MAX_PLAYERS {
             if o as u8 != seat {
-                let m = *self.martyr_row(o);
+                let m = *self.row_ref(o, MARTYR);
                 let r = self.row_mut(o, seat as usize);
                 for k in 0..NUM_KINDS {
                     let c = get(r, k).saturating_add(get(&m, k));
@@ -323,7 +248,7 @@ impl Knowledge {
                 }
             }
         }
-        self.martyr_written = 0;
+        self.rows.clear_seat(MARTYR);
     }
     /// Bounds at most the hand (after the hooks, a bound never exceeds the hand; the check
     /// used by tests).

@@ -286,6 +286,10 @@ pub struct ConStats {
 /// A Constitution game.
 #[derive(Clone, PartialEq)]
 pub struct ConState {
+    /// What each player knows of the others' hands (`knowledge.rs`). First: a struct literal
+    /// stores its fields in this order, so `Knowledge::new()` is stored right after it is made
+    /// and LLVM copies only its bits; declared further down, each deal copied the whole table.
+    pub(crate) know: super::knowledge::Knowledge,
     pub(crate) opts: ConOptions,
     pub(crate) n: u8,
     pub(crate) rng: Rng,
@@ -414,8 +418,6 @@ pub struct ConState {
     /// Who played the last Wild Draw Four in the Apocalypse (`NONE`: none).
     pub(crate) last_wd4: u8,
     pub(crate) truncated: bool,
-    /// What each player knows of the others' hands (`knowledge.rs`).
-    pub(crate) know: super::knowledge::Knowledge,
     pub(crate) counters: GameCounters,
     pub(crate) stats: ConStats,
 }

@@ -55,6 +55,14 @@ impl Bases {
         key
     }
 
+    /// `refresh` once the play is back at a `Turn` decision (after a card or an action).
+    #[inline(always)]
+    fn refresh_at_turn(&mut self, st: &BlenderState, m: &super::masks::Masks) {
+        if matches!(st.phase, Phase::Turn) {
+            self.refresh(st, m);
+        }
+    }
+
     /// Whether kind `k` is playable now by its normal side, and (`green`: the player's Power
     /// Card is green) by its flex side: `can_play`'s answers read from the bases, brought up to
     /// date first.
@@ -237,15 +245,11 @@ impl BlenderState {
                     let last = self.played >= self.tempo;
                     self.lay_quiet(cur, act, last);
                     self.proceed_in_order::<true, false>();
-                    if matches!(self.phase, Phase::Turn) {
-                        bases.refresh(self, m);
-                    }
+                    bases.refresh_at_turn(self, m);
                 } else {
                     self.turn_action(act, &mut NoEvents);
                     self.proceed_in_order::<true, true>();
-                    if matches!(self.phase, Phase::Turn) {
-                        bases.refresh(self, m);
-                    }
+                    bases.refresh_at_turn(self, m);
                 }
                 self.check_cap(&mut NoEvents);
             } else if let Phase::PostDraw { kind } = self.phase {
@@ -278,15 +282,11 @@ impl BlenderState {
                     if act < FLEX && !self.mini_active && quiet(kind as usize) {
                         self.lay_quiet(cur, kind, true);
                         self.proceed_in_order::<true, false>();
-                        if matches!(self.phase, Phase::Turn) {
-                            bases.refresh(self, m);
-                        }
+                        bases.refresh_at_turn(self, m);
                     } else {
                         self.lay(cur, kind, act >= FLEX, true, &mut NoEvents);
                         self.proceed_in_order::<true, true>();
-                        if matches!(self.phase, Phase::Turn) {
-                            bases.refresh(self, m);
-                        }
+                        bases.refresh_at_turn(self, m);
                     }
                     self.check_cap(&mut NoEvents);
                 }
@@ -298,9 +298,7 @@ impl BlenderState {
                 // As `step` applies it, with `proceed_in_order` for `proceed`.
                 self.apply_action(a, &mut NoEvents);
                 self.proceed_in_order::<true, true>();
-                if matches!(self.phase, Phase::Turn) {
-                    bases.refresh(self, m);
-                }
+                bases.refresh_at_turn(self, m);
                 self.check_cap(&mut NoEvents);
             }
         }

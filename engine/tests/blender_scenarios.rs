@@ -2817,6 +2817,9 @@ fn revision_flexing_inside_a_run() {
     assert_turn(&st, 0);
     assert_eq!(st.played_this_turn(), 1);
     act(&mut st, play("R5"));
+    // Nothing was drawn for the flexed card (the second audit), so one card is left.
+    assert_hand(&st, 0, "G5");
+    act(&mut st, CALL);
     assert_turn(&st, 1);
 }
 
@@ -3370,4 +3373,117 @@ fn creeper_passed_with_a_hand_is_counted_once() {
         assert_eq!(d.view(0).known[1][creeper], 1, "determinization {seed}");
     }
     assert!(second > 0);
+}
+
+// ===== Second audit (session 26) =====
+
+/// Section 14, §6, B15: with `events_every_card` flexing does not end the run, so a card
+/// played by its flex side before the tempo-th is not a shortfall: nothing is drawn, the tempo
+/// stays, and the run goes on to the tempo (the engine drew the tempo, reset it to 1 and still
+/// let the run go on until the second audit).
+#[test]
+fn revision_flexing_inside_a_run_draws_nothing() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR/RS Y5 R6", "G1 G2 G3", "B1 B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("RR/RS"));
+    assert!(drew(&ev, 0).is_empty());
+    assert_eq!(st.tempo(), 2);
+    assert_hand(&st, 0, "Y5 R6");
+    assert_turn(&st, 0);
+    assert_eq!(st.played_this_turn(), 1);
+    // The run needs one more card (the flexed Reverse Skip's action waits for the last card,
+    // which is the R6: a number, so the turn passes in order).
+    let ev = act(&mut st, play("R6"));
+    assert!(drew(&ev, 0).is_empty());
+    assert_hand(&st, 0, "Y5");
+    assert!(st.clockwise());
+    assert_eq!(st.tempo(), 2);
+    assert_eq!(st.phase(), Phase::Uno { seat: 0 });
+}
+
+/// B15, B52: in the seed's reading a flexed card ends the run and stays the turn's last card:
+/// with option `play_after_shortfall` (without `events_every_card`) the shortfall it causes
+/// draws the tempo but offers no plays of the drawn cards, and the flexed card acts (here a
+/// Reverse Skip: counter-clockwise, seat 2 passed over, seat 1 plays).
+#[test]
+fn a_flexed_card_short_of_the_tempo_stays_the_last_card() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR/RS Y5 B6", "G1 G2 G3", "B1 B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("RR/RS"));
+    assert_eq!(drew(&ev, 0), ["R7", "R8"]);
+    assert_eq!(st.tempo(), 1);
+    assert!(!st.clockwise());
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "Y5 B6 R7 R8");
+    assert_eq!(shown(&st), "RR/RS");
+}
+
+/// B15, B53, B44: a flexed card on the mini-pile before the tempo-th ends the run short, and
+/// the player picks the mini-pile up with the flexed card in it; the Wild Pile Up below is
+/// shown again, but nobody played it now, so no jump-in window opens on it (seat 2's Wild Pile
+/// Up is not asked) and the turn passes.
+#[test]
+fn a_flexed_card_picked_up_with_the_mini_pile_opens_no_window() {
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R3 WPU", "color": "red",
+        "mini": {"color": "red", "cards": "R4"},
+        "hands": ["R+2/E1 Y5 B6", "G1 G2 G3", "WPU B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("R+2/E1"));
+    assert!(ev.contains(&Event::MiniPickedUp { seat: 0, cards: 2 }));
+    assert_hand(&st, 0, "R+2/E1 R4 Y5 B6");
+    assert_eq!(st.mini_pile(), None);
+    assert_eq!(shown(&st), "WPU");
+    assert_eq!(st.tempo(), 1);
+    assert!(st.power_red(0));
+    assert_turn(&st, 1);
+}
+
+/// 9.25, 16, B43, B54: a Creeper drawn in the tempo-1 draw was revealed, so while its drawer
+/// decides whether to play it the others see which card it is (an ordinary drawn card stays
+/// hidden: `the_drawn_card_is_hidden_from_the_others`), and a determinization for another
+/// viewer keeps it as the card on offer.
+#[test]
+fn a_drawn_creeper_is_the_card_the_others_see_on_offer() {
+    use uno_engine::game::{Priors, SearchGame};
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "WCP B4 B5 B6"
+    }));
+    let ev = act(&mut st, DRAW);
+    assert!(ev.contains(&Event::Creeper { seat: 0 }));
+    assert_hand(&st, 0, "G1 G2 WCP B4 B5 B6");
+    let on_offer = Phase::PostDraw { kind: k("WCP") };
+    assert_eq!(st.phase(), on_offer);
+    assert_eq!(st.view(0).phase, on_offer);
+    assert_eq!(st.view(1).phase, on_offer);
+    assert_eq!(st.view(2).phase, on_offer);
+    for seed in 0..200 {
+        let d = st.determinize(1, Priors::default(), &mut uno_engine::Rng::new(seed));
+        assert_eq!(d.phase(), on_offer, "determinization {seed}");
+    }
+    // The card drawn with no reveal is still hidden, and a determinization draws it again.
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["G1 G2 WCP", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5"
+    }));
+    act(&mut st, DRAW);
+    assert_eq!(st.view(1).phase, Phase::PostDraw { kind: NO_CARD });
+    let mut other = 0;
+    for seed in 0..200 {
+        let d = st.determinize(1, Priors::default(), &mut uno_engine::Rng::new(seed));
+        other += (d.phase() != Phase::PostDraw { kind: k("R5") }) as u32;
+    }
+    assert!(other > 0);
 }

@@ -562,10 +562,8 @@ impl BlenderState {
             let ends = flexed && !self.opts.events_every_card;
             let last = ends || self.played >= self.tempo;
             self.lay(cur, k as u16, flexed, last, log);
-            if flexed && self.played < self.tempo {
-                // B15: a flexed card before the tempo-th ends the run short (B13: the draw and
-                // the reset come before its events).
-                self.fall_short(log);
+            if ends && self.played < self.tempo {
+                self.flexed_short(log);
             }
             return;
         }
@@ -584,7 +582,7 @@ impl BlenderState {
                 self.end_without_card();
             }
             STOP => {
-                if !self.fall_short(log) {
+                if !self.fall_short(true, log) {
                     self.last_card_takes_effect();
                 }
             }
@@ -607,6 +605,18 @@ impl BlenderState {
         } else {
             Stage::Color
         };
+    }
+
+    /// B15: a card played by its flex side before the tempo-th ends the run short (B13: the
+    /// draw and the reset come before its events; with `events_every_card` flexing does not
+    /// end the run, section 14). The flexed card stays the turn's last card: no plays after
+    /// the shortfall (B52). On the mini-pile the pickup takes it back into the hand, so it is
+    /// no longer shown and no jump-in window opens for it (B53, B44).
+    fn flexed_short(&mut self, log: &mut impl EventSink<Event>) {
+        self.fall_short(false, log);
+        if self.res.mini {
+            self.res.windowed = true;
+        }
     }
 
     /// A decision of the plays after a shortfall (option `play_after_shortfall`).
@@ -633,7 +643,7 @@ impl BlenderState {
         let cur = self.current;
         let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
         if self.mini_active || self.tempo > 1 || self.team_turn || stack_due {
-            if !self.fall_short(log) {
+            if !self.fall_short(true, log) {
                 self.end_without_card();
             }
             return;
@@ -679,8 +689,9 @@ impl BlenderState {
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
     /// tempo back to 1.
     /// Returns whether the player may now play cards just drawn (option
-    /// `play_after_shortfall`; the tempo resets when they are done).
-    fn fall_short(&mut self, log: &mut impl EventSink<Event>) -> bool {
+    /// `play_after_shortfall`, unless `may_play` is false: B52; the tempo resets when they are
+    /// done).
+    fn fall_short(&mut self, may_play: bool, log: &mut impl EventSink<Event>) -> bool {
         let cur = self.current;
         self.stats.shortfalls += 1;
         if self.mini_active {
@@ -708,7 +719,7 @@ impl BlenderState {
             let before = self.hands[cur as usize];
             self.penalty(cur, n, log);
             let missing = self.tempo.saturating_sub(self.played);
-            if self.opts.play_after_shortfall && missing > 0 {
+            if may_play && self.opts.play_after_shortfall && missing > 0 {
                 self.short_drawn = super::state::BHand::new();
                 let gift = |k: usize| kinds()[k].normal.syms & bit(Sym::Gift) != 0;
                 for (k, c) in self.hands[cur as usize].iter() {

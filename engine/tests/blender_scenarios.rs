@@ -3487,3 +3487,31 @@ fn a_drawn_creeper_is_the_card_the_others_see_on_offer() {
     }
     assert!(other > 0);
 }
+
+/// B37, B55, B33, B50: with `wrong_jump_ins` a card that may jump in is never offered as a
+/// wrong jump-in (a red `#` on a red 5 jumps in by taking 5), and a card of the shown colour
+/// whose flex side differs (a red Skip on a red Skip//Skip Everyone) is a near card, though its
+/// normal side is the same face.
+#[test]
+fn a_card_that_may_jump_in_is_never_a_wrong_jump_in() {
+    let mut st = pos(json!({
+        "options": {"wrong_jump_ins": true},
+        "discard": "R3",
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "R# B2 B3"]
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![jump("R#"), DECLINE]);
+    let mut st = pos(json!({
+        "options": {"wrong_jump_ins": true},
+        "discard": "R3",
+        "hands": ["RS/SE G1 G2", "Y1 Y2 Y3", "RS B2 B3"],
+        "draw_pile": "B9"
+    }));
+    act(&mut st, play("RS/SE"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![wrong("RS"), DECLINE]);
+    let ev = act(&mut st, wrong("RS"));
+    assert_eq!(drew(&ev, 2), ["B9"]);
+    assert_hand(&st, 2, "RS B2 B3 B9");
+}

@@ -266,12 +266,19 @@ impl BlenderState {
         m
     }
 
-    /// Whether kind `j` is a near card to the shown one (B37): the same printed colour or the
-    /// same face, not both.
+    /// Whether kind `j` is a near card to the shown one (B37, B55): the same printed colour
+    /// or the same face, and not identical (a card that may jump in, B33 and the families
+    /// included, is never a wrong one; a flex side is part of the face, B50).
     fn near(&self, j: usize) -> bool {
-        let a = &kinds()[self.shown.kind as usize].normal;
-        let b = &kinds()[j].normal;
-        (a.color == b.color) != (a.number == b.number && a.syms == b.syms)
+        let jm = self.jump_mask();
+        if jm[j >> 6] & (1 << (j & 63)) != 0 {
+            return false;
+        }
+        let (a, b) = (&kinds()[self.shown.kind as usize], &kinds()[j]);
+        let face = |s: &super::cards::Side| (s.number, s.syms);
+        a.normal.color == b.normal.color
+            || (face(&a.normal) == face(&b.normal)
+                && a.flex.map(|f| face(&f)) == b.flex.map(|f| face(&f)))
     }
 
     /// Debug check: the mask sets are `can_play`'s.

@@ -3515,3 +3515,46 @@ fn a_card_that_may_jump_in_is_never_a_wrong_jump_in() {
     assert_eq!(drew(&ev, 2), ["B9"]);
     assert_hand(&st, 2, "RS B2 B3 B9");
 }
+
+/// 16, §3.22, 9.29: knowledge made by Wild Force Trade and cleared by Refresh Hand, both
+/// ways. Seat 0 makes seats 1 and 2 trade: each trader knows the hand it gave away exactly,
+/// seat 0, who only chose them, learns nothing of either hand but the Creeper, which is
+/// revealed as it enters seat 2's hand (and costs seat 2 three cards). Refresh Hand burns the
+/// hand face up and draws face down: every bound on that hand is cleared, the others stay.
+#[test]
+fn force_trade_makes_knowledge_and_refresh_hand_clears_it() {
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["WFT G1 G2", "WCP Y1 Y2", "B1 B2 B3 RRH"],
+        "draw_pile": "R5 R6 R7 G5 G6 G7"
+    }));
+    let creeper = k("WCP") as usize;
+    acts(&mut st, &[play("WFT"), color(RED), target(1), target(2)]);
+    assert_hand(&st, 1, "B1 B2 B3 RRH");
+    assert_hand(&st, 2, "WCP Y1 Y2 R5 R6 R7");
+    let (v0, v1, v2) = (st.view(0), st.view(1), st.view(2));
+    assert_eq!(v0.known[2][creeper], 1, "revealed");
+    assert_eq!(
+        v0.known[2][k("Y1") as usize],
+        0,
+        "the chooser did not see the hands"
+    );
+    assert_eq!(v0.known[1][k("B1") as usize], 0);
+    assert_eq!(v1.known[2][k("Y1") as usize], 1, "seat 1 gave it away");
+    assert_eq!(v1.known[2][creeper], 1);
+    assert_eq!(v1.known[2][k("R5") as usize], 0, "drawn face down");
+    assert_eq!(v2.known[1][k("B1") as usize], 1, "seat 2 gave it away");
+    assert_eq!(v2.known[1][k("RRH") as usize], 1);
+    // Seat 1 plays its Refresh Hand (red, on the red Wild): its hand is burned and redrawn.
+    assert_turn(&st, 1);
+    act(&mut st, play("RRH"));
+    assert_hand(&st, 1, "G5 G6 G7");
+    for o in [0, 2] {
+        assert!(st.view(o).known[1].iter().all(|&c| c == 0), "seat {o}");
+    }
+    assert_eq!(
+        st.view(1).known[2][k("Y1") as usize],
+        1,
+        "the other rows stay"
+    );
+}

@@ -3558,3 +3558,45 @@ fn force_trade_makes_knowledge_and_refresh_hand_clears_it() {
         "the other rows stay"
     );
 }
+
+/// 9.14, B56 (option `jumper_meets_tempo`, in the revision preset): a jump-in on a Team Play
+/// takes the turn the card was giving, so the doubled shortfall lapses. Seat 0's Team Play names
+/// seat 3; seat 1 jumps in with its own (not the last card at tempo 2: no action) and ends on
+/// a Wild; the turn passes in order, and seat 3's turn at tempo 1 is an ordinary one: playing
+/// nothing is the basic draw (until the second audit it was a 2-card Team Play shortfall).
+#[test]
+fn a_jump_in_on_a_team_play_ends_its_doubled_shortfall() {
+    let mut st = pos(json!({
+        "players": 4, "preset": "revision",
+        "tempo": 2, "discard": "R3",
+        "hands": ["R5 WTP B6 G6", "WTP W G3", "B1 B2 B3", "Y1 Y2 Y3"],
+        "draw_pile": "R7 R8 G9 B9"
+    }));
+    acts(&mut st, &[play("R5"), play("WTP"), color(RED), target(3)]);
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    acts(
+        &mut st,
+        &[jump("WTP"), color(YELLOW), play("W"), color(GREEN), CALL],
+    );
+    assert_turn(&st, 2);
+    acts(&mut st, &[DRAW, STOP]);
+    assert_turn(&st, 3);
+    assert_eq!(st.tempo(), 1);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 3), ["G9"]);
+    assert_eq!(st.phase(), Phase::PostDraw { kind: k("G9") });
+    // The chosen player jumping in themselves: their jump-in turn is no Team Play turn, so
+    // stopping short of the tempo draws the tempo (2), not twice it.
+    let mut st = pos(json!({
+        "players": 4, "options": {"jumper_meets_tempo": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["R5 WTP B6 G6", "G1 G2 G3", "WTP B2 B3", "Y1 Y2 Y3"],
+        "draw_pile": "R7 R8 G9 B9"
+    }));
+    acts(&mut st, &[play("R5"), play("WTP"), color(RED), target(2)]);
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    act(&mut st, jump("WTP"));
+    assert_turn(&st, 2);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 2), ["R7", "R8"]);
+}

@@ -787,6 +787,9 @@ impl BlenderState {
             self.short_left = 0;
             self.reset_tempo(log);
         }
+        // B56: a jump-in takes the turn the Team Play card was giving (the turn passes on
+        // from the jumper), so its doubled shortfall lapses, for the chosen player too.
+        self.team_play = NONE;
         self.begin_turn(seat);
         self.played = 1;
         let last = !self.opts.jumper_meets_tempo || self.played >= self.tempo;

@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B51 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B56 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting

@@ -38,6 +38,26 @@ fn option_sets() -> Vec<(&'static str, BlenderOptions)> {
                 ..d
             },
         ),
+        ("revision", preset(Some("revision")).unwrap()),
+        (
+            "plays after a shortfall and jumpers meeting the tempo without the revision's events",
+            BlenderOptions {
+                play_after_shortfall: true,
+                jumper_meets_tempo: true,
+                gift_on_deal: true,
+                ..d
+            },
+        ),
+        (
+            "stacks paid on a shortfall, with the modifier readings",
+            BlenderOptions {
+                stack_on_shortfall: true,
+                flex_flip: true,
+                teams_swap: true,
+                flex_number_colors: true,
+                ..d
+            },
+        ),
     ]
 }
 

@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B51 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B56 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting
@@ -2817,6 +2817,9 @@ fn revision_flexing_inside_a_run() {
     assert_turn(&st, 0);
     assert_eq!(st.played_this_turn(), 1);
     act(&mut st, play("R5"));
+    // Nothing was drawn for the flexed card (the second audit), so one card is left.
+    assert_hand(&st, 0, "G5");
+    act(&mut st, CALL);
     assert_turn(&st, 1);
 }
 
@@ -3370,4 +3373,230 @@ fn creeper_passed_with_a_hand_is_counted_once() {
         assert_eq!(d.view(0).known[1][creeper], 1, "determinization {seed}");
     }
     assert!(second > 0);
+}
+
+// ===== Second audit (session 26) =====
+
+/// Section 14, §6, B15: with `events_every_card` flexing does not end the run, so a card
+/// played by its flex side before the tempo-th is not a shortfall: nothing is drawn, the tempo
+/// stays, and the run goes on to the tempo (the engine drew the tempo, reset it to 1 and still
+/// let the run go on until the second audit).
+#[test]
+fn revision_flexing_inside_a_run_draws_nothing() {
+    let mut st = pos(json!({
+        "options": {"events_every_card": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR/RS Y5 R6", "G1 G2 G3", "B1 B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("RR/RS"));
+    assert!(drew(&ev, 0).is_empty());
+    assert_eq!(st.tempo(), 2);
+    assert_hand(&st, 0, "Y5 R6");
+    assert_turn(&st, 0);
+    assert_eq!(st.played_this_turn(), 1);
+    // The run needs one more card (the flexed Reverse Skip's action waits for the last card,
+    // which is the R6: a number, so the turn passes in order).
+    let ev = act(&mut st, play("R6"));
+    assert!(drew(&ev, 0).is_empty());
+    assert_hand(&st, 0, "Y5");
+    assert!(st.clockwise());
+    assert_eq!(st.tempo(), 2);
+    assert_eq!(st.phase(), Phase::Uno { seat: 0 });
+}
+
+/// B15, B52: in the seed's reading a flexed card ends the run and stays the turn's last card:
+/// with option `play_after_shortfall` (without `events_every_card`) the shortfall it causes
+/// draws the tempo but offers no plays of the drawn cards, and the flexed card acts (here a
+/// Reverse Skip: counter-clockwise, seat 2 passed over, seat 1 plays).
+#[test]
+fn a_flexed_card_short_of_the_tempo_stays_the_last_card() {
+    let mut st = pos(json!({
+        "options": {"play_after_shortfall": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["RR/RS Y5 B6", "G1 G2 G3", "B1 B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("RR/RS"));
+    assert_eq!(drew(&ev, 0), ["R7", "R8"]);
+    assert_eq!(st.tempo(), 1);
+    assert!(!st.clockwise());
+    assert_turn(&st, 1);
+    assert_hand(&st, 0, "Y5 B6 R7 R8");
+    assert_eq!(shown(&st), "RR/RS");
+}
+
+/// B15, B53, B44: a flexed card on the mini-pile before the tempo-th ends the run short, and
+/// the player picks the mini-pile up with the flexed card in it; the Wild Pile Up below is
+/// shown again, but nobody played it now, so no jump-in window opens on it (seat 2's Wild Pile
+/// Up is not asked) and the turn passes.
+#[test]
+fn a_flexed_card_picked_up_with_the_mini_pile_opens_no_window() {
+    let mut st = pos(json!({
+        "tempo": 2, "discard": "R3 WPU", "color": "red",
+        "mini": {"color": "red", "cards": "R4"},
+        "hands": ["R+2/E1 Y5 B6", "G1 G2 G3", "WPU B2 B3"],
+        "draw_pile": "R7 R8 G9"
+    }));
+    let ev = act(&mut st, flex("R+2/E1"));
+    assert!(ev.contains(&Event::MiniPickedUp { seat: 0, cards: 2 }));
+    assert_hand(&st, 0, "R+2/E1 R4 Y5 B6");
+    assert_eq!(st.mini_pile(), None);
+    assert_eq!(shown(&st), "WPU");
+    assert_eq!(st.tempo(), 1);
+    assert!(st.power_red(0));
+    assert_turn(&st, 1);
+}
+
+/// 9.25, 16, B43, B54: a Creeper drawn in the tempo-1 draw was revealed, so while its drawer
+/// decides whether to play it the others see which card it is (an ordinary drawn card stays
+/// hidden: `the_drawn_card_is_hidden_from_the_others`), and a determinization for another
+/// viewer keeps it as the card on offer.
+#[test]
+fn a_drawn_creeper_is_the_card_the_others_see_on_offer() {
+    use uno_engine::game::{Priors, SearchGame};
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["G1 G2", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "WCP B4 B5 B6"
+    }));
+    let ev = act(&mut st, DRAW);
+    assert!(ev.contains(&Event::Creeper { seat: 0 }));
+    assert_hand(&st, 0, "G1 G2 WCP B4 B5 B6");
+    let on_offer = Phase::PostDraw { kind: k("WCP") };
+    assert_eq!(st.phase(), on_offer);
+    assert_eq!(st.view(0).phase, on_offer);
+    assert_eq!(st.view(1).phase, on_offer);
+    assert_eq!(st.view(2).phase, on_offer);
+    for seed in 0..200 {
+        let d = st.determinize(1, Priors::default(), &mut uno_engine::Rng::new(seed));
+        assert_eq!(d.phase(), on_offer, "determinization {seed}");
+    }
+    // The card drawn with no reveal is still hidden, and a determinization draws it again.
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["G1 G2 WCP", "Y1 Y2 Y3", "B1 B2 B3"],
+        "draw_pile": "R5"
+    }));
+    act(&mut st, DRAW);
+    assert_eq!(st.view(1).phase, Phase::PostDraw { kind: NO_CARD });
+    let mut other = 0;
+    for seed in 0..200 {
+        let d = st.determinize(1, Priors::default(), &mut uno_engine::Rng::new(seed));
+        other += (d.phase() != Phase::PostDraw { kind: k("R5") }) as u32;
+    }
+    assert!(other > 0);
+}
+
+/// B37, B55, B33, B50: with `wrong_jump_ins` a card that may jump in is never offered as a
+/// wrong jump-in (a red `#` on a red 5 jumps in by taking 5), and a card of the shown colour
+/// whose flex side differs (a red Skip on a red Skip//Skip Everyone) is a near card, though its
+/// normal side is the same face.
+#[test]
+fn a_card_that_may_jump_in_is_never_a_wrong_jump_in() {
+    let mut st = pos(json!({
+        "options": {"wrong_jump_ins": true},
+        "discard": "R3",
+        "hands": ["R5 G1 G2", "Y1 Y2 Y3", "R# B2 B3"]
+    }));
+    act(&mut st, play("R5"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![jump("R#"), DECLINE]);
+    let mut st = pos(json!({
+        "options": {"wrong_jump_ins": true},
+        "discard": "R3",
+        "hands": ["RS/SE G1 G2", "Y1 Y2 Y3", "RS B2 B3"],
+        "draw_pile": "B9"
+    }));
+    act(&mut st, play("RS/SE"));
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    assert_eq!(legal(&st), vec![wrong("RS"), DECLINE]);
+    let ev = act(&mut st, wrong("RS"));
+    assert_eq!(drew(&ev, 2), ["B9"]);
+    assert_hand(&st, 2, "RS B2 B3 B9");
+}
+
+/// 16, §3.22, 9.29: knowledge made by Wild Force Trade and cleared by Refresh Hand, both
+/// ways. Seat 0 makes seats 1 and 2 trade: each trader knows the hand it gave away exactly,
+/// seat 0, who only chose them, learns nothing of either hand but the Creeper, which is
+/// revealed as it enters seat 2's hand (and costs seat 2 three cards). Refresh Hand burns the
+/// hand face up and draws face down: every bound on that hand is cleared, the others stay.
+#[test]
+fn force_trade_makes_knowledge_and_refresh_hand_clears_it() {
+    let mut st = pos(json!({
+        "discard": "R3",
+        "hands": ["WFT G1 G2", "WCP Y1 Y2", "B1 B2 B3 RRH"],
+        "draw_pile": "R5 R6 R7 G5 G6 G7"
+    }));
+    let creeper = k("WCP") as usize;
+    acts(&mut st, &[play("WFT"), color(RED), target(1), target(2)]);
+    assert_hand(&st, 1, "B1 B2 B3 RRH");
+    assert_hand(&st, 2, "WCP Y1 Y2 R5 R6 R7");
+    let (v0, v1, v2) = (st.view(0), st.view(1), st.view(2));
+    assert_eq!(v0.known[2][creeper], 1, "revealed");
+    assert_eq!(
+        v0.known[2][k("Y1") as usize],
+        0,
+        "the chooser did not see the hands"
+    );
+    assert_eq!(v0.known[1][k("B1") as usize], 0);
+    assert_eq!(v1.known[2][k("Y1") as usize], 1, "seat 1 gave it away");
+    assert_eq!(v1.known[2][creeper], 1);
+    assert_eq!(v1.known[2][k("R5") as usize], 0, "drawn face down");
+    assert_eq!(v2.known[1][k("B1") as usize], 1, "seat 2 gave it away");
+    assert_eq!(v2.known[1][k("RRH") as usize], 1);
+    // Seat 1 plays its Refresh Hand (red, on the red Wild): its hand is burned and redrawn.
+    assert_turn(&st, 1);
+    act(&mut st, play("RRH"));
+    assert_hand(&st, 1, "G5 G6 G7");
+    for o in [0, 2] {
+        assert!(st.view(o).known[1].iter().all(|&c| c == 0), "seat {o}");
+    }
+    assert_eq!(
+        st.view(1).known[2][k("Y1") as usize],
+        1,
+        "the other rows stay"
+    );
+}
+
+/// 9.14, B56 (option `jumper_meets_tempo`, in the revision preset): a jump-in on a Team Play
+/// takes the turn the card was giving, so the doubled shortfall lapses. Seat 0's Team Play names
+/// seat 3; seat 1 jumps in with its own (not the last card at tempo 2: no action) and ends on
+/// a Wild; the turn passes in order, and seat 3's turn at tempo 1 is an ordinary one: playing
+/// nothing is the basic draw (until the second audit it was a 2-card Team Play shortfall).
+#[test]
+fn a_jump_in_on_a_team_play_ends_its_doubled_shortfall() {
+    let mut st = pos(json!({
+        "players": 4, "preset": "revision",
+        "tempo": 2, "discard": "R3",
+        "hands": ["R5 WTP B6 G6", "WTP W G3", "B1 B2 B3", "Y1 Y2 Y3"],
+        "draw_pile": "R7 R8 G9 B9"
+    }));
+    acts(&mut st, &[play("R5"), play("WTP"), color(RED), target(3)]);
+    assert_eq!(st.phase(), Phase::Jump { seat: 1 });
+    acts(
+        &mut st,
+        &[jump("WTP"), color(YELLOW), play("W"), color(GREEN), CALL],
+    );
+    assert_turn(&st, 2);
+    acts(&mut st, &[DRAW, STOP]);
+    assert_turn(&st, 3);
+    assert_eq!(st.tempo(), 1);
+    let ev = act(&mut st, DRAW);
+    assert_eq!(drew(&ev, 3), ["G9"]);
+    assert_eq!(st.phase(), Phase::PostDraw { kind: k("G9") });
+    // The chosen player jumping in themselves: their jump-in turn is no Team Play turn, so
+    // stopping short of the tempo draws the tempo (2), not twice it.
+    let mut st = pos(json!({
+        "players": 4, "options": {"jumper_meets_tempo": true},
+        "tempo": 2, "discard": "R3",
+        "hands": ["R5 WTP B6 G6", "G1 G2 G3", "WTP B2 B3", "Y1 Y2 Y3"],
+        "draw_pile": "R7 R8 G9 B9"
+    }));
+    acts(&mut st, &[play("R5"), play("WTP"), color(RED), target(2)]);
+    assert_eq!(st.phase(), Phase::Jump { seat: 2 });
+    act(&mut st, jump("WTP"));
+    assert_turn(&st, 2);
+    let ev = act(&mut st, STOP);
+    assert_eq!(drew(&ev, 2), ["R7", "R8"]);
 }

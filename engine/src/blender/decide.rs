@@ -266,12 +266,19 @@ impl BlenderState {
         m
     }
 
-    /// Whether kind `j` is a near card to the shown one (B37): the same printed colour or the
-    /// same face, not both.
+    /// Whether kind `j` is a near card to the shown one (B37, B55): the same printed colour
+    /// or the same face, and not identical (a card that may jump in, B33 and the families
+    /// included, is never a wrong one; a flex side is part of the face, B50).
     fn near(&self, j: usize) -> bool {
-        let a = &kinds()[self.shown.kind as usize].normal;
-        let b = &kinds()[j].normal;
-        (a.color == b.color) != (a.number == b.number && a.syms == b.syms)
+        let jm = self.jump_mask();
+        if jm[j >> 6] & (1 << (j & 63)) != 0 {
+            return false;
+        }
+        let (a, b) = (&kinds()[self.shown.kind as usize], &kinds()[j]);
+        let face = |s: &super::cards::Side| (s.number, s.syms);
+        a.normal.color == b.normal.color
+            || (face(&a.normal) == face(&b.normal)
+                && a.flex.map(|f| face(&f)) == b.flex.map(|f| face(&f)))
     }
 
     /// Debug check: the mask sets are `can_play`'s.
@@ -562,10 +569,8 @@ impl BlenderState {
             let ends = flexed && !self.opts.events_every_card;
             let last = ends || self.played >= self.tempo;
             self.lay(cur, k as u16, flexed, last, log);
-            if flexed && self.played < self.tempo {
-                // B15: a flexed card before the tempo-th ends the run short (B13: the draw and
-                // the reset come before its events).
-                self.fall_short(log);
+            if ends && self.played < self.tempo {
+                self.flexed_short(log);
             }
             return;
         }
@@ -584,7 +589,7 @@ impl BlenderState {
                 self.end_without_card();
             }
             STOP => {
-                if !self.fall_short(log) {
+                if !self.fall_short(true, log) {
                     self.last_card_takes_effect();
                 }
             }
@@ -607,6 +612,18 @@ impl BlenderState {
         } else {
             Stage::Color
         };
+    }
+
+    /// B15: a card played by its flex side before the tempo-th ends the run short (B13: the
+    /// draw and the reset come before its events; with `events_every_card` flexing does not
+    /// end the run, section 14). The flexed card stays the turn's last card: no plays after
+    /// the shortfall (B52). On the mini-pile the pickup takes it back into the hand, so it is
+    /// no longer shown and no jump-in window opens for it (B53, B44).
+    fn flexed_short(&mut self, log: &mut impl EventSink<Event>) {
+        self.fall_short(false, log);
+        if self.res.mini {
+            self.res.windowed = true;
+        }
     }
 
     /// A decision of the plays after a shortfall (option `play_after_shortfall`).
@@ -633,7 +650,7 @@ impl BlenderState {
         let cur = self.current;
         let stack_due = self.opts.stack_on_shortfall && self.stack_kind != StackKind::None;
         if self.mini_active || self.tempo > 1 || self.team_turn || stack_due {
-            if !self.fall_short(log) {
+            if !self.fall_short(true, log) {
                 self.end_without_card();
             }
             return;
@@ -679,8 +696,9 @@ impl BlenderState {
     /// Falling short of the tempo (4.2, 9.7, 9.14): the draw (or the mini-pile), and the
     /// tempo back to 1.
     /// Returns whether the player may now play cards just drawn (option
-    /// `play_after_shortfall`; the tempo resets when they are done).
-    fn fall_short(&mut self, log: &mut impl EventSink<Event>) -> bool {
+    /// `play_after_shortfall`, unless `may_play` is false: B52; the tempo resets when they are
+    /// done).
+    fn fall_short(&mut self, may_play: bool, log: &mut impl EventSink<Event>) -> bool {
         let cur = self.current;
         self.stats.shortfalls += 1;
         if self.mini_active {
@@ -708,7 +726,7 @@ impl BlenderState {
             let before = self.hands[cur as usize];
             self.penalty(cur, n, log);
             let missing = self.tempo.saturating_sub(self.played);
-            if self.opts.play_after_shortfall && missing > 0 {
+            if may_play && self.opts.play_after_shortfall && missing > 0 {
                 self.short_drawn = super::state::BHand::new();
                 let gift = |k: usize| kinds()[k].normal.syms & bit(Sym::Gift) != 0;
                 for (k, c) in self.hands[cur as usize].iter() {
@@ -769,6 +787,9 @@ impl BlenderState {
             self.short_left = 0;
             self.reset_tempo(log);
         }
+        // B56: a jump-in takes the turn the Team Play card was giving (the turn passes on
+        // from the jumper), so its doubled shortfall lapses, for the chosen player too.
+        self.team_play = NONE;
         self.begin_turn(seat);
         self.played = 1;
         let last = !self.opts.jumper_meets_tempo || self.played >= self.tempo;

@@ -90,10 +90,10 @@ impl SearchGame for BlenderState {
             }
         }
         // The card another seat just drew and may play: one of its sampled cards that could be
-        // played (any of its cards if none could).
-        if let Phase::PostDraw { .. } = s.phase {
+        // played (any of its cards if none could); a Creeper was revealed and stays (B54).
+        if let Phase::PostDraw { kind } = s.phase {
             let cur = s.current;
-            if cur != viewer {
+            if cur != viewer && kind as usize != super::cards::wild::CREEPER {
                 let green = !s.power_red(cur);
                 let held: Vec<usize> = s.hands[cur as usize].iter().map(|(k, _)| k).collect();
                 let playable: Vec<usize> = held

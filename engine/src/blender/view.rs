@@ -1,6 +1,7 @@
 //! What one player may know (`docs/rules/blender.md` section 16): their hand, the public
 //! table, and the cards they know are in other hands.
 
+use super::cards::wild::CREEPER;
 use super::cards::NUM_KINDS;
 use super::state::{BHand, BlenderState, Phase, Shown, StackKind, NONE, NO_CARD};
 use crate::game::{DecisionKind, Seat, MAX_PLAYERS};
@@ -74,9 +75,12 @@ impl BlenderView {
             seat,
             num_players: s.n,
             to_act: s.actor(),
-            // The card just drawn is its drawer's secret until played (16).
+            // The card just drawn is its drawer's secret until played (16, B43), unless it is a
+            // Creeper, which its drawer revealed (9.25, B54).
             phase: match s.phase {
-                Phase::PostDraw { .. } if seat != s.current => Phase::PostDraw { kind: NO_CARD },
+                Phase::PostDraw { kind } if seat != s.current && kind as usize != CREEPER => {
+                    Phase::PostDraw { kind: NO_CARD }
+                }
                 p => p,
             },
             hand: s.hands[seat as usize],

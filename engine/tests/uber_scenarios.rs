@@ -1723,6 +1723,30 @@ fn doos_upperdecker_table() {
     assert_eq!(st.current(), 0);
 }
 
+/// R71 (L255-L265, R38): the upperdecker flips a card the discard pile brings in, not the
+/// flipped card back from under the pile. Before R71 a lone 0 under an empty pile was
+/// flipped by every seat on doos, for ever (a day at the decision cap).
+#[test]
+fn r71_a_flip_does_not_turn_the_flipped_card_again() {
+    let mut st = pos(json!({
+        "players": 2, "options": {"doos": "on", "go_fish": "off", "fast_eddy": "off"},
+        "hands": ["Y9 G3", "R7 G5"], "discard": "B6", "draw_pile": "R0",
+        "unplaced": "discard",
+    }));
+    let log = act(&mut st, DRAW);
+    assert_eq!(log[0], Event::Flipped { card: k("R0") });
+    assert_hand(&st, 0, "Y9 G3");
+    assert_eq!(st.current(), 1);
+    // Only the R0 is left to draw, under the pile: the discard pile is shuffled in first.
+    let log = act(&mut st, DRAW);
+    assert!(matches!(log[0], Event::Reshuffled { .. }), "{log:?}");
+    let Event::Flipped { card } = log[1] else {
+        panic!("{log:?}")
+    };
+    assert_ne!(card, k("R0"));
+    assert_conserved(&st);
+}
+
 /// L267-L268: Rotate: a Reverse moves every hand one seat in the new direction; the Joker
 /// blocks it.
 #[test]

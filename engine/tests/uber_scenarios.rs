@@ -1747,6 +1747,28 @@ fn r71_a_flip_does_not_turn_the_flipped_card_again() {
     assert_conserved(&st);
 }
 
+/// R73 (L256-L257, 11.2): a player on doos who holds a Math play can play, so a draw is a
+/// plain draw, not the upperdecker; without the Math play it is the upperdecker.
+#[test]
+fn r73_a_math_play_is_a_play_for_doos() {
+    let doos = |math: &str| {
+        let mut st = pos(json!({
+            "options": {"doos": "on", "math": math},
+            "hands": ["G2 G3", "B7 B8 B9", "Y2 Y3 Y4 Y6"], "discard": "Y5",
+            "draw_pile": "R4 R5 R6 R7",
+        }));
+        let log = act(&mut st, DRAW);
+        (st, log)
+    };
+    let (st, log) = doos("on");
+    assert_eq!(log, vec![drew(0, "R4")]);
+    assert_hand(&st, 0, "G2 G3 R4");
+    assert_eq!((st.current(), st.phase()), (0, Phase::Turn));
+    let (st, log) = doos("off");
+    assert_eq!(log[0], Event::Flipped { card: k("R4") });
+    assert_eq!(st.hand(0).len(), 2 + 4, "a flipped 4 draws 4");
+}
+
 /// L267-L268: Rotate: a Reverse moves every hand one seat in the new direction; the Joker
 /// blocks it.
 #[test]

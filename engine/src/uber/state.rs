@@ -1190,7 +1190,12 @@ impl UberState {
         if !self.rules.has(DOOS) || h.len() != 2 || self.drew {
             return false;
         }
+        // R73: a Math play (11.2) plays cards from the hand too.
         self.playable_mask(me) == 0
+            && !(self.rules.has(MATH)
+                && self
+                    .math_target()
+                    .is_some_and(|t| self.math_possible(me, t, NO_COLOR)))
     }
 
     /// The upperdecker (L255-L265): a card flipped (it goes under the pile, R38) decides how

@@ -563,8 +563,9 @@ impl UberState {
     }
 
     /// Flips the top card of the draw pile (a Russian magnitude, the upperdecker; R38, R71):
-    /// the cards flipped under the pile are flipped again only when the discard pile cannot
-    /// refill the pile above them (else a lone flipped 0 would come back at every flip).
+    /// the cards under the pile (flipped, or a Yellow One's hand) are flipped only when the
+    /// discard pile cannot refill the pile above them (else a lone flipped 0 would come back
+    /// at every flip).
     fn flip_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
         if self.pile.is_empty() && self.bottom_len > 0 && self.discard.len() > 1 {
             self.reshuffle(log);

@@ -315,6 +315,42 @@ fn turn_card_actions() {
     assert_turn(&st, "Y+2", YELLOW, 1, Phase::Respond);
 }
 
+/// R74: the turn card is nobody's play. A turned Draw Two's hitter is the dealer (a Joker
+/// sends it there); a turned Reverse reverses but does not rotate under Rotate; nobody Fast
+/// Eddies the turn card.
+#[test]
+fn r74_the_turn_card_is_not_played() {
+    let dealt = |turn: &str, rotate: &str, first: &str| {
+        let mut st = pos(json!({
+            "options": {"direction": "dealer", "deal_min": 2, "deal_max": 2, "rotate": rotate},
+            "phase": "dealer",
+            "hands": [[], [], []],
+            "draw_pile": format!("{first} G2 G3 R3 Y4 G4 {turn} R5 R6 R7 R8"),
+        }));
+        act(&mut st, DIR_CLOCKWISE);
+        st
+    };
+    // Seat 1 (dealt J R3) faces the turned Minor; its Joker sends it to the dealer.
+    let mut st = dealt("Y+2", "off", "J");
+    assert_turn(&st, "Y+2", YELLOW, 1, Phase::Respond);
+    acts(&mut st, &[play("J"), CALL_UNO]);
+    assert_eq!(
+        (st.current(), st.phase(), st.stack().total),
+        (0, Phase::Respond, 2)
+    );
+    assert!(!st.clockwise());
+    // A turned Reverse under Rotate: the direction turns, no hand moves; the dealer plays.
+    let st = dealt("YR", "on", "R2");
+    assert!(!st.clockwise());
+    assert_hand(&st, 0, "G3 G4");
+    assert_hand(&st, 1, "R2 R3");
+    assert_hand(&st, 2, "G2 Y4");
+    assert_turn(&st, "YR", YELLOW, 0, Phase::Turn);
+    // Seat 2 holds a G2 on a turned G2: no Fast Eddy window, seat 1 plays.
+    let st = dealt("G2", "off", "R2");
+    assert_turn(&st, "G2", GREEN, 1, Phase::Turn);
+}
+
 /// L23-L25: a day's second hand: the scenario sets the hand number and the hands lost.
 #[test]
 fn the_hand_number_and_hands_lost_are_set() {

@@ -315,6 +315,42 @@ fn turn_card_actions() {
     assert_turn(&st, "Y+2", YELLOW, 1, Phase::Respond);
 }
 
+/// R74: the turn card is nobody's play. A turned Draw Two's hitter is the dealer (a Joker
+/// sends it there); a turned Reverse reverses but does not rotate under Rotate; nobody Fast
+/// Eddies the turn card.
+#[test]
+fn r74_the_turn_card_is_not_played() {
+    let dealt = |turn: &str, rotate: &str, first: &str| {
+        let mut st = pos(json!({
+            "options": {"direction": "dealer", "deal_min": 2, "deal_max": 2, "rotate": rotate},
+            "phase": "dealer",
+            "hands": [[], [], []],
+            "draw_pile": format!("{first} G2 G3 R3 Y4 G4 {turn} R5 R6 R7 R8"),
+        }));
+        act(&mut st, DIR_CLOCKWISE);
+        st
+    };
+    // Seat 1 (dealt J R3) faces the turned Minor; its Joker sends it to the dealer.
+    let mut st = dealt("Y+2", "off", "J");
+    assert_turn(&st, "Y+2", YELLOW, 1, Phase::Respond);
+    acts(&mut st, &[play("J"), CALL_UNO]);
+    assert_eq!(
+        (st.current(), st.phase(), st.stack().total),
+        (0, Phase::Respond, 2)
+    );
+    assert!(!st.clockwise());
+    // A turned Reverse under Rotate: the direction turns, no hand moves; the dealer plays.
+    let st = dealt("YR", "on", "R2");
+    assert!(!st.clockwise());
+    assert_hand(&st, 0, "G3 G4");
+    assert_hand(&st, 1, "R2 R3");
+    assert_hand(&st, 2, "G2 Y4");
+    assert_turn(&st, "YR", YELLOW, 0, Phase::Turn);
+    // Seat 2 holds a G2 on a turned G2: no Fast Eddy window, seat 1 plays.
+    let st = dealt("G2", "off", "R2");
+    assert_turn(&st, "G2", GREEN, 1, Phase::Turn);
+}
+
 /// L23-L25: a day's second hand: the scenario sets the hand number and the hands lost.
 #[test]
 fn the_hand_number_and_hands_lost_are_set() {
@@ -1721,6 +1757,52 @@ fn doos_upperdecker_table() {
     let log = act(&mut st, DRAW);
     assert_eq!(log, vec![drew(0, "B4")]);
     assert_eq!(st.current(), 0);
+}
+
+/// R71 (L255-L265, R38): the upperdecker flips a card the discard pile brings in, not the
+/// flipped card back from under the pile. Before R71 a lone 0 under an empty pile was
+/// flipped by every seat on doos, for ever (a day at the decision cap).
+#[test]
+fn r71_a_flip_does_not_turn_the_flipped_card_again() {
+    let mut st = pos(json!({
+        "players": 2, "options": {"doos": "on", "go_fish": "off", "fast_eddy": "off"},
+        "hands": ["Y9 G3", "R7 G5"], "discard": "B6", "draw_pile": "R0",
+        "unplaced": "discard",
+    }));
+    let log = act(&mut st, DRAW);
+    assert_eq!(log[0], Event::Flipped { card: k("R0") });
+    assert_hand(&st, 0, "Y9 G3");
+    assert_eq!(st.current(), 1);
+    // Only the R0 is left to draw, under the pile: the discard pile is shuffled in first.
+    let log = act(&mut st, DRAW);
+    assert!(matches!(log[0], Event::Reshuffled { .. }), "{log:?}");
+    let Event::Flipped { card } = log[1] else {
+        panic!("{log:?}")
+    };
+    assert_ne!(card, k("R0"));
+    assert_conserved(&st);
+}
+
+/// R73 (L256-L257, 11.2): a player on doos who holds a Math play can play, so a draw is a
+/// plain draw, not the upperdecker; without the Math play it is the upperdecker.
+#[test]
+fn r73_a_math_play_is_a_play_for_doos() {
+    let doos = |math: &str| {
+        let mut st = pos(json!({
+            "options": {"doos": "on", "math": math},
+            "hands": ["G2 G3", "B7 B8 B9", "Y2 Y3 Y4 Y6"], "discard": "Y5",
+            "draw_pile": "R4 R5 R6 R7",
+        }));
+        let log = act(&mut st, DRAW);
+        (st, log)
+    };
+    let (st, log) = doos("on");
+    assert_eq!(log, vec![drew(0, "R4")]);
+    assert_hand(&st, 0, "G2 G3 R4");
+    assert_eq!((st.current(), st.phase()), (0, Phase::Turn));
+    let (st, log) = doos("off");
+    assert_eq!(log[0], Event::Flipped { card: k("R4") });
+    assert_eq!(st.hand(0).len(), 2 + 4, "a flipped 4 draws 4");
 }
 
 /// L267-L268: Rotate: a Reverse moves every hand one seat in the new direction; the Joker

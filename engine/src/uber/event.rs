@@ -106,7 +106,8 @@ pub enum Event {
         cards: u16,
         drawn: u16,
     },
-    /// Russian: a card flipped for a magnitude (it goes under the pile, R38).
+    /// A card flipped from the draw pile (a Russian magnitude, the upperdecker; it goes under
+    /// the pile, R38).
     Flipped {
         card: u8,
     },
@@ -281,7 +282,7 @@ impl fmt::Display for Event {
                 f,
                 "seat {seat} puts {cards} cards under the pile and draws {drawn}"
             ),
-            Event::Flipped { card } => write!(f, "{} flipped for the magnitude", c(card)),
+            Event::Flipped { card } => write!(f, "{} flipped from the draw pile", c(card)),
             Event::BuddyCard { seat, card } => {
                 write!(f, "buddy seat {seat} lays {} for the magnitude", c(card))
             }

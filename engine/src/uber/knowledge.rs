@@ -157,13 +157,18 @@ impl Knowledge {
     /// Everyone sees that `seat` holds `kind` (a thrown Fast Eddy, which a won tap sends back
     /// to the hand).
     pub(crate) fn shown_all(&mut self, seat: u8, kind: u8) {
+        self.shown_all_n(seat, kind, 1);
+    }
+
+    /// Everyone sees that `seat` holds `n` copies of `kind` (a Math Eddy's operands, R72).
+    pub(crate) fn shown_all_n(&mut self, seat: u8, kind: u8, n: u8) {
         if self.rows_off {
             return;
         }
         for (o, row) in self.rows() {
             if o != seat as usize {
                 let b = &mut row[seat as usize][kind as usize];
-                *b = (*b).max(1);
+                *b = (*b).max(n);
             }
         }
     }
@@ -652,6 +657,61 @@ pub(crate) mod tests {
             NONE,
             "the asker learns nothing more of the target"
         );
+    }
+
+    /// A Fast Eddy claim (7.2) shows the card: after a won deck tap everyone (the runner
+    /// included) knows the claimant still holds it; after a lost tap it is played and the
+    /// bound is gone.
+    #[test]
+    fn a_claimed_eddy_is_known_to_all_after_a_won_tap() {
+        for (p, held) in [(1.0, vec!["R5"]), (0.0, NONE)] {
+            let mut st = position(4, &["R5 G6 G7", "B7 B8", "R5 Y9 Y8", "G2 G3"], "R3", 1);
+            st.opts.deck_tap_probability = p;
+            act(&mut st, &[play("R5"), play("R5"), TAP]);
+            assert_eq!(st.hand(2).has(kind("R5") as usize), p == 1.0);
+            for o in [0, 1, 3] {
+                assert_eq!(
+                    known(&st, o, 2),
+                    held,
+                    "observer {o}, tap won: {}",
+                    p == 1.0
+                );
+            }
+            assert_eq!(known(&st, 2, 2), NONE);
+        }
+    }
+
+    /// R72: a Math Eddy claim (11.2) lays its operands face up before the tap: after a won tap
+    /// everyone knows the claimant still holds them (two copies of a kind count twice).
+    #[test]
+    fn a_math_eddy_claim_is_known_to_all_after_a_won_tap() {
+        let hands = ["R6 G6 G7", "B7 B8", "R2 R3 R3 Y9", "G1 G2"];
+        for (p, held) in [(1.0, vec!["R3", "R3"]), (0.0, NONE)] {
+            let mut st = position(4, &hands, "R3", 1);
+            st.rules.addons |= 1 << MATH;
+            st.opts.deck_tap_probability = p;
+            act(
+                &mut st,
+                &[play("R6"), MATH_START, play("R3"), OP, play("R3"), DONE],
+            );
+            assert_eq!(
+                st.phase(),
+                Phase::Tap {
+                    claimant: 2,
+                    kind: kind("R3")
+                }
+            );
+            act(&mut st, &[TAP]);
+            assert_eq!(st.hand(2).len(), if p == 1.0 { 4 } else { 2 });
+            for o in [0, 1, 3] {
+                assert_eq!(
+                    known(&st, o, 2),
+                    held,
+                    "observer {o}, tap won: {}",
+                    p == 1.0
+                );
+            }
+        }
     }
 
     /// The Green One (9.2): the pick from the discard pile is public.

@@ -562,6 +562,17 @@ impl UberState {
         Some(c)
     }
 
+    /// Flips the top card of the draw pile (a Russian magnitude, the upperdecker; R38, R71):
+    /// the cards under the pile (flipped, or a Yellow One's hand) are flipped only when the
+    /// discard pile cannot refill the pile above them (else a lone flipped 0 would come back
+    /// at every flip).
+    fn flip_card(&mut self, log: &mut impl EventSink<Event>) -> Option<u8> {
+        if self.pile.is_empty() && self.bottom_len > 0 && self.discard.len() > 1 {
+            self.reshuffle(log);
+        }
+        self.draw_card(log)
+    }
+
     /// The draw pile is empty: the discard pile but its top card is shuffled in (`draw_card`).
     #[cold]
     #[inline(never)]
@@ -921,7 +932,7 @@ impl UberState {
                 return NO_PLAY;
             }
             budget -= 1;
-            let Some(c) = self.draw_card(log) else {
+            let Some(c) = self.flip_card(log) else {
                 return NO_PLAY;
             };
             log.event(Event::Flipped { card: c });
@@ -1180,13 +1191,18 @@ impl UberState {
         if !self.rules.has(DOOS) || h.len() != 2 || self.drew {
             return false;
         }
+        // R73: a Math play (11.2) plays cards from the hand too.
         self.playable_mask(me) == 0
+            && !(self.rules.has(MATH)
+                && self
+                    .math_target()
+                    .is_some_and(|t| self.math_possible(me, t, NO_COLOR)))
     }
 
     /// The upperdecker (L255-L265): a card flipped (it goes under the pile, R38) decides how
     /// many cards `me` draws, and the turn ends.
     fn upperdecker(&mut self, me: u8, log: &mut impl EventSink<Event>) {
-        let Some(c) = self.draw_card(log) else {
+        let Some(c) = self.flip_card(log) else {
             return self.after_turn(me, Resume::Begin(self.next_seat(me, 1)));
         };
         log.event(Event::Flipped { card: c });
@@ -1618,7 +1634,14 @@ impl UberState {
         let m = &mut self.math;
         if a == DONE {
             if m.eddy {
-                // The claim is made: the runner may still tap (7.2).
+                // The claim is made: the runner may still tap (7.2). The operands are shown
+                // (R72): a won tap leaves them in a hand everyone knows holds them.
+                let ops = &m.cards[..m.len as usize];
+                for &k in ops {
+                    let n = ops.iter().filter(|&&o| o == k).count() as u8;
+                    self.know.shown_all_n(m.seat, k, n);
+                }
+                let m = &self.math;
                 self.phase = Phase::Tap {
                     claimant: m.seat,
                     kind: m.cards[m.len as usize - 1],

@@ -526,6 +526,8 @@ impl ConState {
                         jumper: j,
                     });
                     self.wrong.jumper = NONE;
+                    // C91: the card was face up; it goes back to the hand in everyone's sight.
+                    self.know.shown_one(j, self.wrong.kind);
                     self.penalty(j, 2, log);
                     self.proceed(log);
                 } else {

@@ -1,5 +1,5 @@
 //! Scenario tests for Hot Death Uno v3, "The Constitution" (seed `000_cb330d4a0fdd1eef`,
-//! rulings C1..C91 in `docs/rules/constitution.md`): one exact position per card and per rule,
+//! rulings C1..C92 in `docs/rules/constitution.md`): one exact position per card and per rule,
 //! written in the scenario notation (section 23), advanced with the strict `apply_logged`, and
 //! the resulting state (hands, piles, field holders, who acts, phase, outcome) checked. Each test
 //! names the seed lines (`L..`) and rulings it checks.
@@ -4209,4 +4209,35 @@ fn gold_coin_batches_known_to_the_user_section20() {
     assert_eq!(known(&st, 0, 2, "R2"), 1);
     assert_eq!(known(&st, 2, 1, "R1"), 0);
     assert_eq!(known(&st, 1, 2, "R2"), 0);
+}
+
+/// C92 (C60, C36): an invasion is the turn's play, so an invader left on one card by their
+/// army has the UNO window (the call, then the catches), as after any play (the engine had
+/// opened none: the invader could not be caught).
+#[test]
+fn invader_on_one_card_has_the_uno_window_c92() {
+    let mut st = pos(
+        json!({"hands": ["G9 G2", "Y7 Y1 Y2", "B1 B2 B4"], "discard": "R3",
+                            "conquest": 0, "draw_pile": "Y4 Y5 Y6 B7"}),
+    );
+    gos(&mut st, &[tgt(1), choose("G9"), choose("Y7")]);
+    hand_is(&st, 0, "G2");
+    hand_is(&st, 1, "Y1 Y2 Y4 Y5");
+    assert_eq!(st.phase(), Phase::CallUno);
+    go(&mut st, PASS);
+    assert_eq!(st.phase(), Phase::CatchUno { asker: 1 });
+    go(&mut st, CATCH_UNO);
+    hand_is(&st, 0, "G2 Y6 B7");
+    turn_of(&st, 1);
+    // Called: the call stands and the turn passes.
+    let mut st = pos(
+        json!({"hands": ["G9 G2", "Y7 Y1 Y2", "B1 B2 B4"], "discard": "R3",
+                            "conquest": 0, "draw_pile": "Y4 Y5 Y6 B7"}),
+    );
+    gos(
+        &mut st,
+        &[tgt(1), choose("G9"), choose("Y7"), CALL_UNO, PASS, PASS],
+    );
+    assert!(st.uno_called(0));
+    turn_of(&st, 1);
 }

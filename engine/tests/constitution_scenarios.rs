@@ -1,5 +1,5 @@
 //! Scenario tests for Hot Death Uno v3, "The Constitution" (seed `000_cb330d4a0fdd1eef`,
-//! rulings C1..C92 in `docs/rules/constitution.md`): one exact position per card and per rule,
+//! rulings C1..C93 in `docs/rules/constitution.md`): one exact position per card and per rule,
 //! written in the scenario notation (section 23), advanced with the strict `apply_logged`, and
 //! the resulting state (hands, piles, field holders, who acts, phase, outcome) checked. Each test
 //! names the seed lines (`L..`) and rulings it checks.
@@ -4240,4 +4240,23 @@ fn invader_on_one_card_has_the_uno_window_c92() {
     );
     assert!(st.uno_called(0));
     turn_of(&st, 1);
+}
+
+/// C93, option `play_drawn`: when the turn's draw brings more than one card (a Virus adds
+/// one), only the last card drawn may be played: a matching first card is not offered.
+#[test]
+fn play_drawn_offers_the_last_card_drawn_c93() {
+    let with = |pile: &str| {
+        pos(json!({"options": {"play_drawn": true},
+                   "hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B5"], "discard": "R3",
+                   "viruses": [1, 0, 0], "draw_pile": pile}))
+    };
+    let mut st = with("R7 Y5");
+    go(&mut st, DRAW);
+    hand_is(&st, 0, "G1 G2 G4 R7 Y5");
+    turn_of(&st, 1);
+    let mut st = with("Y5 R7");
+    go(&mut st, DRAW);
+    assert_eq!(st.phase(), Phase::PostDraw { card: k("R7") });
+    assert_eq!(legal(&st), vec![p("R7"), PASS]);
 }

@@ -1,5 +1,5 @@
 //! Scenario tests for Hot Death Uno v3, "The Constitution" (seed `000_cb330d4a0fdd1eef`,
-//! rulings C1..C93 in `docs/rules/constitution.md`): one exact position per card and per rule,
+//! rulings C1..C94 in `docs/rules/constitution.md`): one exact position per card and per rule,
 //! written in the scenario notation (section 23), advanced with the strict `apply_logged`, and
 //! the resulting state (hands, piles, field holders, who acts, phase, outcome) checked. Each test
 //! names the seed lines (`L..`) and rulings it checks.
@@ -4259,4 +4259,28 @@ fn play_drawn_offers_the_last_card_drawn_c93() {
     go(&mut st, DRAW);
     assert_eq!(st.phase(), Phase::PostDraw { card: k("R7") });
     assert_eq!(legal(&st), vec![p("R7"), PASS]);
+}
+
+/// C94 (C36, C42): a dodger whose Dodge leaves one card, a Draw Two, may make the late UNO call
+/// at the follow-up decision and then add it to the stack, going out (the engine had skipped
+/// the follow-up: the last Draw Two could never be added). Silent, they only pass.
+#[test]
+fn dodger_on_one_card_may_call_and_add_the_last_draw_two_c94() {
+    let at = || {
+        pos(json!({"hands": ["G1 G2 G3", "Dodge.R8 Y+2", "B1 B2 B4"],
+                   "discard": "R+2", "attack": draw_attack(2, 2, 1)}))
+    };
+    let mut st = at();
+    go(&mut st, p("Dodge.R8"));
+    assert_eq!(st.phase(), Phase::DodgeAdd);
+    assert_eq!(legal(&st), vec![PASS, CALL_UNO]);
+    go(&mut st, CALL_UNO);
+    assert_eq!(legal(&st), vec![p("Y+2"), PASS]);
+    go(&mut st, p("Y+2"));
+    assert_eq!(st.winner(), Some(1));
+    // Passing: the stack moves on and the UNO window follows.
+    let mut st = at();
+    gos(&mut st, &[p("Dodge.R8"), PASS]);
+    assert_eq!(st.phase(), Phase::CallUno);
+    hand_is(&st, 1, "Y+2");
 }

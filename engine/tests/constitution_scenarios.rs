@@ -1,5 +1,5 @@
 //! Scenario tests for Hot Death Uno v3, "The Constitution" (seed `000_cb330d4a0fdd1eef`,
-//! rulings C1..C89 in `docs/rules/constitution.md`): one exact position per card and per rule,
+//! rulings C1..C94 in `docs/rules/constitution.md`): one exact position per card and per rule,
 //! written in the scenario notation (section 23), advanced with the strict `apply_logged`, and
 //! the resulting state (hands, piles, field holders, who acts, phase, outcome) checked. Each test
 //! names the seed lines (`L..`) and rulings it checks.
@@ -12,7 +12,9 @@ use serde_json::{json, Value};
 use uno_engine::constitution::action::*;
 use uno_engine::constitution::cards::{NO_COLOR, WILD};
 use uno_engine::constitution::scenario::from_json;
-use uno_engine::constitution::{parse_card, table, ConState, Event, Leave, Phase, NEUTRAL, NONE};
+use uno_engine::constitution::{
+    parse_card, table, ConState, ConView, Event, Leave, Phase, NEUTRAL, NONE,
+};
 use uno_engine::{ActionList, CardGame, Game};
 
 const RED: u8 = 0;
@@ -3999,4 +4001,286 @@ fn blue_shield_harvester_under_a_stack_l130() {
     assert_eq!(st.shields(1), 0);
     hand_is(&st, 1, "R5 R6 R7 Y1 Y2 Y3 Y4");
     turn_of(&st, 2);
+}
+
+// ----- the second audit (session 26): the order after a play (C90), knowledge (item 11) -----
+
+/// What `observer`'s view knows `seat` holds of `code` (section 20: a lower bound).
+fn known(st: &ConState, observer: u8, seat: usize, code: &str) -> u8 {
+    ConView::new(st, observer).known[seat][k(code) as usize]
+}
+
+/// C90 (L248): when the Plague's user jumps in, the Plague goes on top of the jump-in, so the
+/// jump-in window that follows is on the Plague: a card identical to the jump-in cannot jump in
+/// on the card the Plague covers (the engine had opened the window on the covered card).
+#[test]
+fn plague_user_jump_in_window_is_on_the_plague_c90() {
+    let mut st = pos(
+        json!({"hands": ["R5 G1 G2", "R5 Y8 Y9", "R5 B2 B4"], "discard": "R3",
+                            "plague": 1, "draw_pile": "G5"}),
+    );
+    go(&mut st, p("R5"));
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 1 });
+    go(&mut st, p("R5"));
+    assert_eq!(st.top(), k("Plague.G6"));
+    assert_eq!(holders(&st)[PLAGUE], NONE);
+    // Seat 2 still holds an R5, but the R5 is covered: no window; play goes on from seat 1.
+    turn_of(&st, 2);
+    hand_is(&st, 2, "R5 B2 B4");
+    assert!(!legal(&st).contains(&p("R5")));
+}
+
+/// C90 (section 5): after a play come the Plague's after-play draw, then the UNO window, then
+/// the jump-in window. Under the Plague a player who plays down to one card draws back to two
+/// and has no UNO window; without it the UNO call and catches come before the jump-ins.
+#[test]
+fn after_a_play_plague_then_uno_then_jump_ins_c90() {
+    let mut st = pos(
+        json!({"hands": ["R5 G1", "R5 Y8 Y9", "B3 B2 B4"], "discard": "R3",
+                            "plague": 1, "draw_pile": "G5"}),
+    );
+    go(&mut st, p("R5"));
+    hand_is(&st, 0, "G1 G5");
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 1 });
+    let mut st = pos(json!({"hands": ["R5 G1", "R5 Y8 Y9", "B3 B2 B4"], "discard": "R3"}));
+    go(&mut st, p("R5"));
+    assert_eq!(st.phase(), Phase::CallUno);
+    go(&mut st, CALL_UNO);
+    assert_eq!(st.phase(), Phase::CatchUno { asker: 1 });
+    gos(&mut st, &[PASS, PASS]);
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 1 });
+}
+
+/// C90 (C31): after a next-player attack that is not a stack, the jump-in window opens once the
+/// victim has answered it (a stack's opens before: a jump-in resets the stack, L48); the
+/// victim, who lost the turn, is not asked (C32).
+#[test]
+fn jump_in_window_after_a_non_stack_attack_c90() {
+    let mut st = pos(
+        json!({"hands": ["MysteryDraw.W G1 G2", "MysteryDraw.W Y8 Y9",
+                                      "MysteryDraw.W B2 B4"],
+                            "discard": "R3", "draw_pile": "G5 G6 R5"}),
+    );
+    go(&mut st, pw("MysteryDraw.W", RED));
+    responding(&st, 1);
+    go(&mut st, ACCEPT);
+    hand_is(&st, 1, "MysteryDraw.W Y8 Y9 G5 G6 R5");
+    assert_eq!(st.phase(), Phase::JumpIn { asker: 2 });
+}
+
+/// C91 (item 11): a wrong jump-in that is called goes back to the hand face up: every other
+/// player knows the jumper holds that card, and nothing more of the hand (the penalty cards
+/// stay hidden); played later, the bound goes again.
+#[test]
+fn wrong_jump_in_called_card_is_known_c91() {
+    let mut st = pos(
+        json!({"preset": "seed", "hands": ["R5 G1 G2", "B7 B8 B9", "Y5 B1 B2"],
+                            "discard": "R3", "draw_pile": "G7 G8"}),
+    );
+    assert_eq!(known(&st, 0, 2, "Y5"), 0);
+    gos(&mut st, &[p("R5"), p("Y5"), CALL_WRONG]);
+    hand_is(&st, 2, "Y5 B1 B2 G7 G8");
+    for o in [0, 1] {
+        assert_eq!(known(&st, o, 2, "Y5"), 1);
+        assert_eq!(known(&st, o, 2, "B1"), 0);
+        assert_eq!(known(&st, o, 2, "G7"), 0);
+    }
+    assert!(ConView::new(&st, 2).known[2].iter().all(|&c| c == 0));
+}
+
+/// Section 20 (item 11): the Prophet's look teaches the Prophet the hand and no one else; a
+/// card played from it leaves the bound.
+#[test]
+fn prophet_look_is_known_to_the_prophet_only_section20() {
+    let mut st = pos(
+        json!({"hands": ["Prophet.R0 G1 G2", "R7 B4 Y7", "Y1 Y2 Y5"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Prophet.R0"), tgt(1)]);
+    for c in ["R7", "B4", "Y7"] {
+        assert_eq!(known(&st, 0, 1, c), 1);
+    }
+    assert!(ConView::new(&st, 2).known[1].iter().all(|&c| c == 0));
+    turn_of(&st, 1);
+    go(&mut st, p("R7"));
+    assert_eq!(known(&st, 0, 1, "R7"), 0);
+    assert_eq!(known(&st, 0, 1, "B4"), 1);
+}
+
+/// Section 20 (item 11, L190): a gift is hidden from everyone but its giver, even while it is
+/// offered; accepted, the giver knows the recipient holds it and the third player does not.
+#[test]
+fn gift_is_known_to_the_giver_only_section20() {
+    let mut st = pos(
+        json!({"hands": ["Gift.R5 G1 G2 G4", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "R3"}),
+    );
+    gos(&mut st, &[p("Gift.R5"), tgt(2), choose("G1")]);
+    responding(&st, 2);
+    assert_eq!(ConView::new(&st, 0).attack.unwrap().card, k("G1"));
+    for o in [1, 2] {
+        assert_eq!(ConView::new(&st, o).attack.unwrap().card, NONE);
+    }
+    go(&mut st, ACCEPT);
+    assert_eq!(known(&st, 0, 2, "G1"), 1);
+    assert_eq!(known(&st, 1, 2, "G1"), 0);
+}
+
+/// Section 20 (item 11, L194): a Glasnost teaches every player the victim's hand; cards the
+/// victim draws afterwards stay hidden.
+#[test]
+fn glasnost_teaches_every_player_the_hand_section20() {
+    let mut st = pos(
+        json!({"hands": ["Glasnost.R2 G1 G2", "R7 R8 Y9", "B1 B2 B4"],
+                            "discard": "R3", "draw_pile": "G5"}),
+    );
+    gos(&mut st, &[p("Glasnost.R2"), tgt(1), ACCEPT]);
+    for o in [0, 2] {
+        assert_eq!(known(&st, o, 1, "R7"), 1);
+        assert_eq!(known(&st, o, 1, "Y9"), 1);
+    }
+    turn_of(&st, 1);
+    go(&mut st, DRAW);
+    hand_is(&st, 1, "R7 R8 Y9 G5");
+    assert_eq!(known(&st, 0, 1, "G5"), 0);
+    assert_eq!(known(&st, 0, 1, "R8"), 1);
+}
+
+/// Section 20 (item 11, L288): The Chosen One's user knows the order of the cards put back
+/// (no one else does) and so who draws which of them.
+#[test]
+fn chosen_one_order_known_to_its_user_section20() {
+    let mut st = pos(
+        json!({"hands": ["ChosenOne.Y1 G1 G2", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "Y3", "draw_pile": "Y5 Y6 Y7 Y8 Y9"}),
+    );
+    go(&mut st, p("ChosenOne.Y1"));
+    gos(
+        &mut st,
+        &[choose("Y7"), choose("Y9"), choose("Y5"), choose("Y8")],
+    );
+    let order: Vec<u8> = ["Y9", "Y5", "Y8", "Y6"].iter().map(|c| k(c)).collect();
+    assert_eq!(ConView::new(&st, 0).pile_top, order);
+    assert!(ConView::new(&st, 1).pile_top.is_empty());
+    go(&mut st, DRAW);
+    assert_eq!(known(&st, 0, 1, "Y9"), 1);
+    assert_eq!(known(&st, 2, 1, "Y9"), 0);
+}
+
+/// Section 20 (item 11, L268): the Recycler's dump is a face-up pile: every player knows the
+/// victim holds its cards, and nothing of the rest of the hand.
+#[test]
+fn recycler_dump_is_known_to_all_section20() {
+    let mut st = pos(json!({"hands": ["BR G1 G2", "R7 R8 R9", "Y5 Y6 Y7"],
+                            "discard": "B3 Recycler.BR", "recycled": "B5 B6 B7"}));
+    gos(&mut st, &[p("BR"), ACCEPT]);
+    hand_is(&st, 2, "Y5 Y6 Y7 B5 B6 B7");
+    for o in [0, 1] {
+        assert_eq!(known(&st, o, 2, "B5"), 1);
+        assert_eq!(known(&st, o, 2, "B7"), 1);
+        assert_eq!(known(&st, o, 2, "Y5"), 0);
+    }
+}
+
+/// Section 20 (item 11, L198): a Gold Coin bank is seen by its user only while it is dealt;
+/// each batch accepted is known to the user and hidden from the third player.
+#[test]
+fn gold_coin_batches_known_to_the_user_section20() {
+    let mut st = pos(json!({"options": {"gold_coin_face_up": 1.0},
+                            "hands": ["GoldCoin.Y0 G1 G2", "R7 R8 R9", "B1 B2 B4"],
+                            "discard": "Y3", "draw_pile": "R1 R2 R4"}));
+    go(&mut st, p("GoldCoin.Y0"));
+    assert!(ConView::new(&st, 0).limbo.is_some());
+    assert!(ConView::new(&st, 1).limbo.is_none());
+    gos(
+        &mut st,
+        &[
+            choose("R1"),
+            tgt(1),
+            choose("R2"),
+            tgt(2),
+            choose("R4"),
+            tgt(1),
+            ACCEPT,
+            ACCEPT,
+        ],
+    );
+    assert_eq!(known(&st, 0, 1, "R1"), 1);
+    assert_eq!(known(&st, 0, 2, "R2"), 1);
+    assert_eq!(known(&st, 2, 1, "R1"), 0);
+    assert_eq!(known(&st, 1, 2, "R2"), 0);
+}
+
+/// C92 (C60, C36): an invasion is the turn's play, so an invader left on one card by their
+/// army has the UNO window (the call, then the catches), as after any play (the engine had
+/// opened none: the invader could not be caught).
+#[test]
+fn invader_on_one_card_has_the_uno_window_c92() {
+    let mut st = pos(
+        json!({"hands": ["G9 G2", "Y7 Y1 Y2", "B1 B2 B4"], "discard": "R3",
+                            "conquest": 0, "draw_pile": "Y4 Y5 Y6 B7"}),
+    );
+    gos(&mut st, &[tgt(1), choose("G9"), choose("Y7")]);
+    hand_is(&st, 0, "G2");
+    hand_is(&st, 1, "Y1 Y2 Y4 Y5");
+    assert_eq!(st.phase(), Phase::CallUno);
+    go(&mut st, PASS);
+    assert_eq!(st.phase(), Phase::CatchUno { asker: 1 });
+    go(&mut st, CATCH_UNO);
+    hand_is(&st, 0, "G2 Y6 B7");
+    turn_of(&st, 1);
+    // Called: the call stands and the turn passes.
+    let mut st = pos(
+        json!({"hands": ["G9 G2", "Y7 Y1 Y2", "B1 B2 B4"], "discard": "R3",
+                            "conquest": 0, "draw_pile": "Y4 Y5 Y6 B7"}),
+    );
+    gos(
+        &mut st,
+        &[tgt(1), choose("G9"), choose("Y7"), CALL_UNO, PASS, PASS],
+    );
+    assert!(st.uno_called(0));
+    turn_of(&st, 1);
+}
+
+/// C93, option `play_drawn`: when the turn's draw brings more than one card (a Virus adds
+/// one), only the last card drawn may be played: a matching first card is not offered.
+#[test]
+fn play_drawn_offers_the_last_card_drawn_c93() {
+    let with = |pile: &str| {
+        pos(json!({"options": {"play_drawn": true},
+                   "hands": ["G1 G2 G4", "Y7 Y8 Y9", "B1 B2 B5"], "discard": "R3",
+                   "viruses": [1, 0, 0], "draw_pile": pile}))
+    };
+    let mut st = with("R7 Y5");
+    go(&mut st, DRAW);
+    hand_is(&st, 0, "G1 G2 G4 R7 Y5");
+    turn_of(&st, 1);
+    let mut st = with("Y5 R7");
+    go(&mut st, DRAW);
+    assert_eq!(st.phase(), Phase::PostDraw { card: k("R7") });
+    assert_eq!(legal(&st), vec![p("R7"), PASS]);
+}
+
+/// C94 (C36, C42): a dodger whose Dodge leaves one card, a Draw Two, may make the late UNO call
+/// at the follow-up decision and then add it to the stack, going out (the engine had skipped
+/// the follow-up: the last Draw Two could never be added). Silent, they only pass.
+#[test]
+fn dodger_on_one_card_may_call_and_add_the_last_draw_two_c94() {
+    let at = || {
+        pos(json!({"hands": ["G1 G2 G3", "Dodge.R8 Y+2", "B1 B2 B4"],
+                   "discard": "R+2", "attack": draw_attack(2, 2, 1)}))
+    };
+    let mut st = at();
+    go(&mut st, p("Dodge.R8"));
+    assert_eq!(st.phase(), Phase::DodgeAdd);
+    assert_eq!(legal(&st), vec![PASS, CALL_UNO]);
+    go(&mut st, CALL_UNO);
+    assert_eq!(legal(&st), vec![p("Y+2"), PASS]);
+    go(&mut st, p("Y+2"));
+    assert_eq!(st.winner(), Some(1));
+    // Passing: the stack moves on and the UNO window follows.
+    let mut st = at();
+    gos(&mut st, &[p("Dodge.R8"), PASS]);
+    assert_eq!(st.phase(), Phase::CallUno);
+    hand_is(&st, 1, "Y+2");
 }

@@ -275,10 +275,11 @@ impl ConState {
                     seat: v,
                     what: "Dodge",
                 });
+                // C42; C94: a dodger left on one card uncalled is asked too (the late call).
                 if att.family == 2
                     && self.hands[v as usize]
                         .iter()
-                        .any(|(k, _)| stack_value(k as u8).0 == 2 && self.last_ok(v))
+                        .any(|(k, _)| stack_value(k as u8).0 == 2)
                 {
                     self.who = v;
                     self.phase = Phase::DodgeAdd;

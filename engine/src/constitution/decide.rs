@@ -185,6 +185,10 @@ impl ConState {
                     }
                 }
                 out.push(PASS);
+                // C94: the Dodge left one card: the late call of C36 (then the last +2).
+                if self.hands[v as usize].len() == 1 && self.uno_called & bit(v) == 0 {
+                    out.push(CALL_UNO);
+                }
             }
             Phase::JumpIn { asker } => {
                 let mut m = self.jump_mask(asker);
@@ -475,6 +479,13 @@ impl ConState {
             Phase::DodgeAdd => {
                 if a == PASS {
                     self.finish_play(log);
+                } else if a == CALL_UNO {
+                    let v = self.who;
+                    self.uno_called |= bit(v);
+                    log.event(Event::CallUno {
+                        seat: v,
+                        called: true,
+                    });
                 } else {
                     let (k, c) = play_of(a).expect("checked legal");
                     let v = self.who;
@@ -526,6 +537,8 @@ impl ConState {
                         jumper: j,
                     });
                     self.wrong.jumper = NONE;
+                    // C91: the card was face up; it goes back to the hand in everyone's sight.
+                    self.know.shown_one(j, self.wrong.kind);
                     self.penalty(j, 2, log);
                     self.proceed(log);
                 } else {

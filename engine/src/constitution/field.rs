@@ -585,6 +585,16 @@ impl ConState {
         if self.is_alive(me) {
             self.end_own_turn(me, log);
         }
+        // C92: the invasion is the turn's play (C60): an invader left on one card has the UNO
+        // window of C36, as after any play.
+        if self.is_alive(me)
+            && self.hands[me as usize].len() == 1
+            && self.uno_called & bit(me) == 0
+            && !self.over()
+        {
+            self.uno_seat = me;
+            self.uno_stage = 0;
+        }
         self.cursor = me;
         self.skips = 0;
         self.again = NONE;

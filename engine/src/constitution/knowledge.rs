@@ -175,6 +175,20 @@ impl Knowledge {
             set(r, k as usize, c.saturating_add(n).min(15));
         }
     }
+    /// Everyone saw one card of `k` in `seat`'s hand, which keeps it (a wrong jump-in called
+    /// back, C91): every other observer's bound is at least 1.
+    pub fn shown_one(&mut self, seat: u8, k: u8) {
+        if self.off {
+            return;
+        }
+        for o in 0..MAX_PLAYERS {
+            if o != seat as usize {
+                let r = self.row_mut(o, seat as usize);
+                let c = get(r, k as usize);
+                set(r, k as usize, c.max(1));
+            }
+        }
+    }
     /// `observer` sees `seat`'s whole hand.
     pub fn see_hand(&mut self, observer: u8, seat: u8, hand: &ConHand) {
         if self.off {

@@ -1071,15 +1071,19 @@ impl ConState {
     pub(crate) fn finish_play(&mut self, log: &mut impl EventSink<Event>) {
         let Pending {
             seat: s,
-            kind: k,
+            kind: mut k,
             ctx,
         } = self.pend;
         self.pend_open = false;
         if self.over() {
             return;
         }
-        if matches!(ctx, Ctx::Turn | Ctx::Jump) && self.is_alive(s) {
-            self.after_own_play(s, ctx, log);
+        if matches!(ctx, Ctx::Turn | Ctx::Jump)
+            && self.is_alive(s)
+            && self.after_own_play(s, ctx, log)
+        {
+            // C90: the Plague now lies on the user's jump-in (L248): the window is on it.
+            k = self.ref_kind;
         }
         if self.over() {
             return;
@@ -1104,17 +1108,21 @@ impl ConState {
     /// Plague's after-play draw (L246-L248) and Death's clock for the player whose turn it is.
     /// C82: owed by every player, the Plague's user too, for a play made while the Plague is
     /// active and still active after it (not for the play that releases it).
-    fn after_own_play(&mut self, s: u8, ctx: Ctx, log: &mut impl EventSink<Event>) {
+    /// Returns whether the Plague went on top of the user's jump-in.
+    fn after_own_play(&mut self, s: u8, ctx: Ctx, log: &mut impl EventSink<Event>) -> bool {
+        let mut returned = false;
         if self.plague != NONE && !self.apocalypse {
             if self.plague == s && ctx == Ctx::Jump {
                 // L248: the user's jump-in puts the Plague on top.
                 self.return_plague(s, log);
+                returned = true;
             } else if self.plague_before && !self.no_plague_draw && self.lucks(s) == 0 {
                 let n = 1 + self.viruses[s as usize] as u16;
                 self.draw_n(s, n, log);
             }
         }
         self.end_own_turn(s, log);
+        returned
     }
 
     // ----- the scheduler (section 18) -----------------------------------------------------------

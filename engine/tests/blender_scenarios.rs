@@ -1,4 +1,4 @@
-//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B56 in
+//! Scenario tests for UNO Blender (seed `004_89f727dd2cfd6f88`, rulings B1..B57 in
 //! `docs/rules/blender.md`, card facts in `shared/rules/blender-cards.md`): one exact position
 //! per card kind and per rule, written in the Blender scenario notation
 //! (`uno_engine::blender::scenario`), advanced with the strict `apply_logged`, and the resulting
@@ -893,6 +893,27 @@ fn super_star_hits_the_previous_active_player() {
     }));
     let ev = acts(&mut st, &[play("WSS"), color(BLUE)]);
     assert_eq!(count(&ev, |e| matches!(e, Event::Drew { .. })), 0);
+    assert_turn(&st, 1);
+}
+
+/// B57: a player who plays again (here a Reverse Draw 2 played as a Skip with two players,
+/// `two_player_reverse_skips`) is the previous active player of their new turn, so their Super
+/// Star makes them draw the stack their own card built.
+#[test]
+fn super_star_after_playing_again_hits_its_own_player() {
+    let mut st = pos(json!({
+        "players": 2, "discard": "R3",
+        "options": {"two_player_reverse_skips": true},
+        "hands": ["RR+2 WSS G2", "Y1 Y2 Y3"],
+        "draw_pile": "Y4 Y5"
+    }));
+    act(&mut st, play("RR+2"));
+    assert_turn(&st, 0);
+    assert_eq!(st.stack(), (2, StackKind::Draw));
+    let ev = acts(&mut st, &[play("WSS"), color(BLUE)]);
+    assert!(ev.contains(&Event::StackTaken { seat: 0, cards: 2 }));
+    assert_hand(&st, 0, "G2 Y4 Y5");
+    assert_eq!(st.stack(), (0, StackKind::None));
     assert_turn(&st, 1);
 }
 

@@ -2213,6 +2213,25 @@ fn r50_a_received_one_card_hand_is_still_not_asked() {
     assert_turn(&st, "U", BLUE, 1, Phase::Turn);
 }
 
+/// R50: a Yellow One answering a stack, blocked by a seat left on one card, then the stack
+/// accepted: the blocker is asked before the next turn begins (no play of the victim ends, but
+/// the block did leave the blocker on one card).
+#[test]
+fn r50_a_blocker_of_a_yellow_one_on_a_stack_is_asked_after_the_accept() {
+    let mut st = pos(json!({
+        "options": {"decks": 2},
+        "hands": ["G5 G6 G7", "Y1 B5 B6", "Y1 G8"], "discard": "R3 R+2",
+        "stack": {"total": 2, "hitter": 0}, "current": 1, "draw_pile": "B2 B3",
+    }));
+    acts(&mut st, &[play("Y1"), play("Y1")]);
+    assert_eq!(st.phase(), Phase::Respond);
+    act(&mut st, ACCEPT);
+    assert_hand(&st, 1, "B5 B6 B2 B3");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "Y1", YELLOW, 2, Phase::Turn);
+}
+
 /// R50's order: once the play's blocks and action have resolved, the player of the play is
 /// asked first, then every other owing seat in turn order from the player, each with its own
 /// catch window; a seat that no longer holds exactly one card when its turn to call comes is

@@ -792,7 +792,7 @@ impl UberState {
                 color: self.color,
             });
             let first = self.next_seat(self.dealer, 1);
-            return self.first_turn(self.dealer, first);
+            return self.turn_after_calls(self.dealer, first);
         }
         let d = self.dealer;
         if is_one(card) {
@@ -824,19 +824,20 @@ impl UberState {
             }
             _ => self.next_seat(d, 1),
         };
-        self.first_turn(d, first);
+        self.turn_after_calls(d, first);
     }
 
-    /// The hand's first turn, `first`'s, after the turn card. Nobody played the turn card
-    /// (R74), so no call is due for it; but a seat whose block or add on a turned 1 left it
-    /// on one card owes its call first (R50), in turn order from the dealer (a turned Green
-    /// One's fresh turn card comes before the calls are asked).
-    fn first_turn(&mut self, dealer: u8, first: u8) {
+    /// `next`'s turn begins with no play to end first: the hand's first turn after the turn
+    /// card (nobody played it, R74), or the turn after an accepted stack. No call is due from
+    /// `from` for it, but a seat whose block or add on a 1 (a turned 1, or a Yellow One
+    /// answering the stack) left it on one card owes its call first (R50), in turn order from
+    /// `from` (a turned Green One's fresh turn card comes before the calls are asked).
+    fn turn_after_calls(&mut self, from: u8, next: u8) {
         if self.uno_owed == 0 {
-            self.begin_turn(first);
+            self.begin_turn(next);
         } else {
             self.last_play = NO_PLAY;
-            self.owed_calls(dealer, Resume::Begin(first));
+            self.owed_calls(from, Resume::Begin(next));
         }
     }
 
@@ -906,7 +907,7 @@ impl UberState {
                 }
                 OneCtx::TurnCard => {
                     let first = self.next_seat(p, 1);
-                    self.first_turn(p, first);
+                    self.turn_after_calls(p, first);
                 }
             };
         }
@@ -1117,7 +1118,7 @@ impl UberState {
         match self.one.ctx {
             OneCtx::TurnCard => {
                 let first = self.next_seat(p, 1);
-                self.first_turn(p, first);
+                self.turn_after_calls(p, first);
             }
             _ => self.end_play(p, 0, log),
         }
@@ -2114,7 +2115,7 @@ impl UberState {
             };
         } else {
             let next = self.next_seat(me, 1);
-            self.begin_turn(next);
+            self.turn_after_calls(me, next);
         }
     }
 
@@ -2148,7 +2149,8 @@ impl UberState {
                 challenger: me,
             };
         } else {
-            self.go(resume);
+            // R50: calls owed by the blockers of a Yellow One answered before the challenge.
+            self.owed_calls(me, resume);
         }
     }
 
@@ -2702,7 +2704,7 @@ impl UberState {
                     ColorWhy::Exchange(card) => self.phase = Phase::Target { card },
                     ColorWhy::AfterAccept => {
                         let next = self.next_seat(me, 1);
-                        self.begin_turn(next);
+                        self.turn_after_calls(me, next);
                     }
                 }
             }
@@ -2973,7 +2975,7 @@ impl UberState {
                     self.hand_over(challenger, log);
                     return;
                 }
-                self.go(self.resume);
+                self.owed_calls(challenger, self.resume);
             }
             Phase::CallUno => {
                 let seat = self.uno_seat;

@@ -1,4 +1,4 @@
-//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R70 in
+//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R74 in
 //! `docs/rules/uber.md`): one exact position per card and per rule, written in the Über scenario
 //! notation (`UberScenario`, section 21), advanced with the strict `apply_logged`, and the
 //! resulting state and events checked precisely. Each test names the seed lines (`L..`) and

@@ -1,4 +1,4 @@
-//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R70 in
+//! Scenario tests for Über Uno (seed `002_ab665d748caaf3e9`, rulings R1..R74 in
 //! `docs/rules/uber.md`): one exact position per card and per rule, written in the Über scenario
 //! notation (`UberScenario`, section 21), advanced with the strict `apply_logged`, and the
 //! resulting state and events checked precisely. Each test names the seed lines (`L..`) and
@@ -1515,6 +1515,9 @@ fn buddy_system_lets_the_next_player_set_the_magnitude() {
         }
     );
     assert_hand(&st, 0, "R5 R6 R7");
+    // R50: the buddy's own card left it on one card: it owes the call.
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    act(&mut st, CALL_UNO);
     assert_turn(&st, "G3", GREEN, 1, Phase::Turn);
 }
 
@@ -1842,6 +1845,9 @@ fn rotate_moves_every_hand_and_the_joker_blocks_it() {
     );
     assert_hand(&st, 0, "G5 G6");
     assert_hand(&st, 1, "B7");
+    // R50: the Joker block left seat 1 on one card: it owes the call.
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    act(&mut st, CALL_UNO);
     // R18: the blocked Reverse stays the card to follow.
     assert_turn(&st, "RR", RED, 3, Phase::Turn);
 }
@@ -2058,6 +2064,239 @@ fn uno_catch_probability_replaces_the_window() {
     assert!(!log.iter().any(|e| matches!(e, Event::Caught { .. })));
     assert_hand(&st, 0, "G6");
     assert_turn(&st, "R5", RED, 1, Phase::Turn);
+}
+
+/// L37-L38, R50: a Wild One blocker whose own block leaves it on one card owes the call: it
+/// is asked once the play is over (the player of the play holds two cards and is not), calls,
+/// and no catch window opens.
+#[test]
+fn r50_a_wild_one_blocker_on_one_card_calls_uno() {
+    let mut st = pos(json!({
+        "options": {"decks": 2},
+        "hands": ["R1 G5 G6", "R1 B8", "Y2 Y3 Y4"], "discard": "B3",
+    }));
+    acts(&mut st, &[play("R1"), play("R1")]);
+    assert_hand(&st, 1, "B8");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    assert_eq!(st.to_act().unwrap().0, 1);
+    assert_eq!(legal(&st), vec![CALL_UNO, SILENT]);
+    let log = act(&mut st, CALL_UNO);
+    assert_eq!(log, vec![Event::CalledUno { seat: 1 }]);
+    assert_hand(&st, 1, "B8");
+    // Nobody may catch a called UNO: seat 1's turn begins on the blocked Red One.
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    // The reinstater is asked too: seat 2's reinstating R1 leaves it on Y2.
+    let mut st = pos(json!({
+        "options": {"decks": 2, "red_show_probability": 0.0},
+        "hands": ["R1 G5 G6 G7", "R1 B8 B9", "R1 Y2"], "discard": "B3",
+    }));
+    acts(
+        &mut st,
+        &[play("R1"), play("R1"), play("R1"), target(1), give("G5")],
+    );
+    assert_hand(&st, 0, "G6 G7");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+}
+
+/// L37-L38, R50: a blocker left on one card who stays silent is caught in the window and
+/// draws 2, as the player of a play is; `uno_catch_probability` replaces the window for it
+/// too.
+#[test]
+fn r50_a_silent_blocker_is_caught_and_draws_two() {
+    let start = |extra: Value| {
+        let mut v = json!({
+            "options": {"decks": 2},
+            "hands": ["R1 G5 G6", "R1 B8", "Y2 Y3 Y4"], "discard": "B3", "draw_pile": "B2 B3",
+        });
+        if let Some(o) = extra.as_object() {
+            for (key, x) in o {
+                v["options"][key] = x.clone();
+            }
+        }
+        let mut st = pos(v);
+        acts(&mut st, &[play("R1"), play("R1")]);
+        assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+        st
+    };
+    let mut st = start(json!({}));
+    let log = act(&mut st, SILENT);
+    assert_eq!(log, vec![Event::Silent { seat: 1 }]);
+    // The window asks every other seat in turn order from the silent seat's left.
+    assert_eq!(st.phase(), Phase::Catch { asker: 2 });
+    act(&mut st, NO_CATCH);
+    assert_eq!(st.phase(), Phase::Catch { asker: 0 });
+    let log = act(&mut st, CATCH);
+    assert_eq!(
+        log[0],
+        Event::Caught {
+            seat: 1,
+            by: Some(0)
+        }
+    );
+    assert_hand(&st, 1, "B8 B2 B3");
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    // Nobody catches: a round of passes and play goes on.
+    let mut st = start(json!({}));
+    acts(&mut st, &[SILENT, NO_CATCH, NO_CATCH]);
+    assert_hand(&st, 1, "B8");
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    // `uno_catch_probability` 1: caught by chance.
+    let mut st = start(json!({"uno_catch_probability": 1.0}));
+    let log = act(&mut st, SILENT);
+    assert!(log.contains(&Event::Caught { seat: 1, by: None }));
+    assert_hand(&st, 1, "B8 B2 B3");
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+}
+
+/// R50: a Go Fish blocker (a 0), a Change Hands blocker and an Additive adder left on one
+/// card by their own card are asked.
+#[test]
+fn r50_go_fish_change_hands_and_additive_throwers_on_one_card_are_asked() {
+    // Go Fish: seat 1 blocks the fishing 0 with its G0 and keeps B8 alone.
+    let mut st = fish("G0 B8");
+    acts(&mut st, &[play("R0"), target(1), ask("B8"), play("G0")]);
+    assert_hand(&st, 0, "G5 G6");
+    assert_hand(&st, 1, "B8");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R0", RED, 1, Phase::Turn);
+    // Change Hands: seat 1 blocks with its own Change Hands and keeps B5 alone.
+    let mut st = pos(json!({
+        "hands": ["CH R5 G6", "CH B5", "Y7 Y8 Y9"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("CH"), color(GREEN), target(1), BLOCK]);
+    assert_hand(&st, 0, "R5 G6");
+    assert_hand(&st, 1, "B5");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "CH", GREEN, 1, Phase::Turn);
+    // Additive: seat 2 adds its G2 and keeps Y3 alone; the player of the play, left on G9 by
+    // the Red One's four cards, is asked first, then seat 2.
+    let mut st = pos(json!({
+        "options": {"mode": "russian", "additive": "on", "red_show_probability": 0.0},
+        "hands": ["R1 G5 G6 G7 G8 G9", "B7 B8", "G2 Y3"], "discard": "B3",
+        "draw_pile": "G2",
+    }));
+    acts(&mut st, &[play("R1"), play("G2"), target(1)]);
+    acts(&mut st, &[give("G5"), give("G6"), give("G7"), give("G8")]);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 0));
+    act(&mut st, CALL_UNO);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+}
+
+/// R50: a one-card hand received stays exempt, even for a seat whose own block had left it
+/// on one card before the hands moved: the Blue One, blocked by seat 1 and reinstated by
+/// seat 2 (each left on one card), passes every hand; seat 0 receives Y2, seat 2 receives R8,
+/// and nobody is asked.
+#[test]
+fn r50_a_received_one_card_hand_is_still_not_asked() {
+    let mut st = pos(json!({
+        "options": {"decks": 2},
+        "hands": ["B1 G5 G6", "B1 R8", "B1 Y2"], "discard": "R3",
+    }));
+    let log = acts(&mut st, &[play("B1"), play("B1"), play("B1")]);
+    assert!(log.contains(&Event::HandsPassed { steps: 1 }));
+    assert_hand(&st, 0, "Y2");
+    assert_hand(&st, 1, "G5 G6");
+    assert_hand(&st, 2, "R8");
+    assert_turn(&st, "B1", BLUE, 1, Phase::Turn);
+    // An exchange: the Über's player receives the one-card hand and is not asked.
+    let mut st = pos(json!({
+        "hands": ["U R5 G6", "B7", "Y2 Y3 Y4"], "discard": "R3",
+    }));
+    acts(&mut st, &[play("U"), color(BLUE), target(1)]);
+    assert_hand(&st, 0, "B7");
+    assert_turn(&st, "U", BLUE, 1, Phase::Turn);
+}
+
+/// R50: a Yellow One answering a stack, blocked by a seat left on one card, then the stack
+/// accepted: the blocker is asked before the next turn begins (no play of the victim ends, but
+/// the block did leave the blocker on one card).
+#[test]
+fn r50_a_blocker_of_a_yellow_one_on_a_stack_is_asked_after_the_accept() {
+    let mut st = pos(json!({
+        "options": {"decks": 2},
+        "hands": ["G5 G6 G7", "Y1 B5 B6", "Y1 G8"], "discard": "R3 R+2",
+        "stack": {"total": 2, "hitter": 0}, "current": 1, "draw_pile": "B2 B3",
+    }));
+    acts(&mut st, &[play("Y1"), play("Y1")]);
+    assert_eq!(st.phase(), Phase::Respond);
+    act(&mut st, ACCEPT);
+    assert_hand(&st, 1, "B5 B6 B2 B3");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "Y1", YELLOW, 2, Phase::Turn);
+}
+
+/// R50's order: once the play's blocks and action have resolved, the player of the play is
+/// asked first, then every other owing seat in turn order from the player, each with its own
+/// catch window; a seat that no longer holds exactly one card when its turn to call comes is
+/// not asked.
+#[test]
+fn r50_owing_seats_are_asked_in_turn_order_from_the_player() {
+    // Four players: seat 1 blocks the Red One (left on B8), seat 2 reinstates it (left on
+    // Y2); the Red One gives G5 to seat 3, leaving seat 0 on G6.
+    let start = |to: u16| {
+        let mut st = pos(json!({
+            "players": 4,
+            "options": {"decks": 2, "red_show_probability": 0.0},
+            "hands": ["R1 G5 G6", "R1 B8", "R1 Y2", "G2 G3 G4"], "discard": "B3",
+            "draw_pile": "B2 B3",
+        }));
+        acts(
+            &mut st,
+            &[play("R1"), play("R1"), play("R1"), target(to), give("G5")],
+        );
+        assert_hand(&st, 0, "G6");
+        st
+    };
+    let mut st = start(3);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 0));
+    act(&mut st, CALL_UNO);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    // Seat 1 is silent: its catch window runs (seats 2, 3, 0) before seat 2 is asked.
+    act(&mut st, SILENT);
+    assert_eq!(st.phase(), Phase::Catch { asker: 2 });
+    acts(&mut st, &[NO_CATCH, NO_CATCH, NO_CATCH]);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    // Counterclockwise the order turns: seat 0, then seat 2, then seat 1.
+    let mut st = pos(json!({
+        "players": 4,
+        "options": {"decks": 2, "red_show_probability": 0.0},
+        "direction": "counterclockwise",
+        "hands": ["R1 G5 G6", "R1 B8", "R1 Y2", "G2 G3 G4"], "discard": "B3",
+    }));
+    // Counterclockwise seat 3 is asked first (no R1), then seat 2 blocks, seat 1 reinstates.
+    acts(
+        &mut st,
+        &[play("R1"), play("R1"), play("R1"), target(3), give("G5")],
+    );
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 0));
+    act(&mut st, CALL_UNO);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R1", RED, 3, Phase::Turn);
+    // The Red One's card goes to seat 1, who then holds two cards: it is not asked.
+    let mut st = start(1);
+    assert_hand(&st, 1, "B8 G5");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 0));
+    act(&mut st, CALL_UNO);
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
+    assert_turn(&st, "R1", RED, 1, Phase::Turn);
+    // A caught seat draws 2 before the next owing seat is asked: seat 0 is caught by seat 1.
+    let mut st = start(3);
+    acts(&mut st, &[SILENT, CATCH]);
+    assert_hand(&st, 0, "G6 B2 B3");
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 1));
 }
 
 // ===================================================================================
@@ -2854,6 +3093,9 @@ fn r68_the_dealer_does_not_block_a_turned_one_first() {
         "the dealer reinstates"
     );
     act(&mut st, NO_BLOCK);
+    // R50: seat 2's own block left it on one card: it owes the call before the first turn.
+    assert_eq!((st.phase(), st.uno_seat()), (Phase::CallUno, 2));
+    act(&mut st, CALL_UNO);
     assert_turn(&st, "R1", RED, 1, Phase::Turn);
     assert_hand(&st, 0, "R1 Y5");
 }

@@ -124,9 +124,9 @@ impl UberState {
                         self.step(CALL_UNO + 1, &mut NoEvents);
                         continue;
                     }
-                    // `step(CALL_UNO)`: play goes on.
+                    // `step(CALL_UNO)`: the next owed call, or play goes on.
                     self.counters.actions += 1;
-                    self.go(self.resume);
+                    self.uno_done();
                 }
                 Phase::Color { why } => {
                     let me = self.current;

@@ -369,6 +369,11 @@ pub struct UberState {
     pub(crate) drew: bool,
     /// The player whose UNO call is pending or being checked.
     pub(crate) uno_seat: u8,
+    /// R50: one bit per seat that owes an UNO call, set when a seat's own out-of-turn card (a
+    /// block or reinstatement, an Additive add, a buddy's card) leaves it on one card, and for
+    /// the player of the play when the play ends; asked in turn order from the player once the
+    /// play has resolved. Cleared for a seat that receives a hand.
+    pub(crate) uno_owed: u16,
     /// The player of the play being resolved has received a hand in an exchange (Über, Change
     /// Hands, the Blue One, Rotate, the Yellow One): R50, no UNO call is due for it.
     pub(crate) received: bool,
@@ -463,6 +468,7 @@ impl UberState {
             resume: Resume::SameTurn,
             drew: false,
             uno_seat: 0,
+            uno_owed: 0,
             received: false,
             repo_block: [0; MAX_PLAYERS],
             fish_target: NO_SEAT,
@@ -621,6 +627,15 @@ impl UberState {
         self.hands[seat as usize].remove(kind as usize);
         self.know.played(seat, kind);
         self.discard.add(kind as usize);
+        self.owe_call(seat);
+    }
+
+    /// R50: `seat`'s own out-of-turn card left it on one card: it owes the UNO call.
+    #[inline]
+    fn owe_call(&mut self, seat: u8) {
+        if self.hands[seat as usize].len() == 1 {
+            self.uno_owed |= 1 << seat;
+        }
     }
 
     /// The card physically on top of the discard pile (a Wild played as another card is a
@@ -656,6 +671,7 @@ impl UberState {
         self.stack = Stack::default();
         self.rules = HandRules::default();
         self.received = false;
+        self.uno_owed = 0;
         self.repo_block = [0; MAX_PLAYERS];
         log.event(Event::HandStart {
             hand: self.hand_no + 1,
@@ -776,7 +792,7 @@ impl UberState {
                 color: self.color,
             });
             let first = self.next_seat(self.dealer, 1);
-            return self.begin_turn(first);
+            return self.turn_after_calls(self.dealer, first);
         }
         let d = self.dealer;
         if is_one(card) {
@@ -808,7 +824,21 @@ impl UberState {
             }
             _ => self.next_seat(d, 1),
         };
-        self.begin_turn(first);
+        self.turn_after_calls(d, first);
+    }
+
+    /// `next`'s turn begins with no play to end first: the hand's first turn after the turn
+    /// card (nobody played it, R74), or the turn after an accepted stack. No call is due from
+    /// `from` for it, but a seat whose block or add on a 1 (a turned 1, or a Yellow One
+    /// answering the stack) left it on one card owes its call first (R50), in turn order from
+    /// `from` (a turned Green One's fresh turn card comes before the calls are asked).
+    fn turn_after_calls(&mut self, from: u8, next: u8) {
+        if self.uno_owed == 0 {
+            self.begin_turn(next);
+        } else {
+            self.last_play = NO_PLAY;
+            self.owed_calls(from, Resume::Begin(next));
+        }
     }
 
     /// Whether the draw pile (and the cards under it) hold black cards only (R70).
@@ -877,7 +907,7 @@ impl UberState {
                 }
                 OneCtx::TurnCard => {
                     let first = self.next_seat(p, 1);
-                    self.begin_turn(first);
+                    self.turn_after_calls(p, first);
                 }
             };
         }
@@ -1088,7 +1118,7 @@ impl UberState {
         match self.one.ctx {
             OneCtx::TurnCard => {
                 let first = self.next_seat(p, 1);
-                self.begin_turn(first);
+                self.turn_after_calls(p, first);
             }
             _ => self.end_play(p, 0, log),
         }
@@ -1245,6 +1275,8 @@ impl UberState {
         }
         self.know.passed_hands(steps, self.clockwise, &self.hands);
         self.stats.exchanges += 1;
+        // R50: every seat received a hand: no call is owed for it.
+        self.uno_owed = 0;
         self.received = true;
         log.event(Event::HandsPassed { steps });
     }
@@ -1346,6 +1378,8 @@ impl UberState {
         self.current = seat;
         self.drew = false;
         self.received = false;
+        // R50: owed calls are asked when the play that owed them ends, never later.
+        self.uno_owed = 0;
         // R37: the Green One's cards may be Eddied again from their holder's turn on.
         self.repo_block[seat as usize] = 0;
         self.counters.turns += 1;
@@ -1376,17 +1410,54 @@ impl UberState {
         self.after_turn(me, Resume::Begin(next));
     }
 
-    /// The UNO call of `me` if their own turn left them one card (R50: not if the play gave
-    /// them a new hand in an exchange), then `resume`.
+    /// The UNO calls owed once `me`'s play is over (R50), then `resume`: first `me`'s, if
+    /// their own turn left them one card (not if the play gave them a new hand in an
+    /// exchange), then each seat whose own out-of-turn card left it on one card, in turn order
+    /// from `me`.
     pub(super) fn after_turn(&mut self, me: u8, resume: Resume) {
-        self.resume = resume;
         let received = std::mem::take(&mut self.received);
+        let bit = 1u16 << me;
         if self.hands[me as usize].len() == 1 && !received {
-            self.uno_seat = me;
-            self.phase = Phase::CallUno;
+            self.uno_owed |= bit;
         } else {
-            self.go(resume);
+            self.uno_owed &= !bit;
         }
+        self.owed_calls(me, resume);
+    }
+
+    /// Asks the owed UNO calls (`uno_owed`) in turn order from `first` (itself included),
+    /// then `resume`.
+    fn owed_calls(&mut self, first: u8, resume: Resume) {
+        self.resume = resume;
+        self.next_call(first, 0);
+    }
+
+    /// `uno_seat`'s call (and catch window) is over: the next owed call, else `resume`.
+    #[inline]
+    pub(super) fn uno_done(&mut self) {
+        self.next_call(self.uno_seat, 1);
+    }
+
+    /// Asks the first seat in turn order from `from` (`skip` seats on) that owes a call and
+    /// still holds exactly one card (R50; a seat that drew or gave cards since is not asked),
+    /// else play goes on (`resume`).
+    fn next_call(&mut self, from: u8, skip: u8) {
+        let mut i = skip;
+        while self.uno_owed != 0 && i < self.n {
+            let s = self.next_seat(from, i);
+            i += 1;
+            let bit = 1u16 << s;
+            if self.uno_owed & bit != 0 {
+                self.uno_owed &= !bit;
+                if self.hands[s as usize].len() == 1 {
+                    self.uno_seat = s;
+                    self.phase = Phase::CallUno;
+                    return;
+                }
+            }
+        }
+        self.uno_owed = 0;
+        self.go(self.resume);
     }
 
     /// A card played at `me`'s turn or as a stack answer: under Cards gone Wild a Wild first
@@ -2044,7 +2115,7 @@ impl UberState {
             };
         } else {
             let next = self.next_seat(me, 1);
-            self.begin_turn(next);
+            self.turn_after_calls(me, next);
         }
     }
 
@@ -2078,7 +2149,8 @@ impl UberState {
                 challenger: me,
             };
         } else {
-            self.go(resume);
+            // R50: calls owed by the blockers of a Yellow One answered before the challenge.
+            self.owed_calls(me, resume);
         }
     }
 
@@ -2087,6 +2159,8 @@ impl UberState {
         self.repo_block.swap(a as usize, b as usize);
         self.know.exchanged(a, b, &self.hands);
         self.stats.exchanges += 1;
+        // R50: a received hand owes no call.
+        self.uno_owed &= !((1 << a) | (1 << b));
         // `a` is the player of the play (R50).
         self.received = true;
         log.event(Event::Exchanged { seat: a, with: b });
@@ -2630,7 +2704,7 @@ impl UberState {
                     ColorWhy::Exchange(card) => self.phase = Phase::Target { card },
                     ColorWhy::AfterAccept => {
                         let next = self.next_seat(me, 1);
-                        self.begin_turn(next);
+                        self.turn_after_calls(me, next);
                     }
                 }
             }
@@ -2705,6 +2779,7 @@ impl UberState {
                     seat: buddy,
                     card: k,
                 });
+                self.owe_call(buddy);
                 if self.hands[buddy as usize].is_empty() {
                     self.hand_over(buddy, log);
                     return;
@@ -2723,6 +2798,7 @@ impl UberState {
                         card: k,
                         magnitude: self.one.mag,
                     });
+                    self.owe_call(asker);
                     if self.hands[asker as usize].is_empty() {
                         self.hand_over(asker, log);
                         return;
@@ -2899,13 +2975,13 @@ impl UberState {
                     self.hand_over(challenger, log);
                     return;
                 }
-                self.go(self.resume);
+                self.owed_calls(challenger, self.resume);
             }
             Phase::CallUno => {
                 let seat = self.uno_seat;
                 if a == CALL_UNO {
                     log.event(Event::CalledUno { seat });
-                    self.go(self.resume);
+                    self.uno_done();
                 } else {
                     log.event(Event::Silent { seat });
                     match self.opts.uno_catch_probability {
@@ -2915,7 +2991,7 @@ impl UberState {
                                 self.counters.uno_penalties += 1;
                                 self.penalty(seat, 2, log);
                             }
-                            self.go(self.resume);
+                            self.uno_done();
                         }
                         None => {
                             self.phase = Phase::Catch {
@@ -2934,12 +3010,12 @@ impl UberState {
                     });
                     self.counters.uno_penalties += 1;
                     self.penalty(seat, 2, log);
-                    self.go(self.resume);
+                    self.uno_done();
                 } else {
                     let next = self.next_other(asker, seat);
                     if next == self.next_other(seat, seat) {
                         // A full round passed.
-                        self.go(self.resume);
+                        self.uno_done();
                     } else {
                         self.phase = Phase::Catch { asker: next };
                     }

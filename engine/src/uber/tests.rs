@@ -729,6 +729,9 @@ fn a_wild_one_is_blocked_by_a_same_colour_one_and_reinstated_by_another() {
         card: parse_card("B1").unwrap()
     }));
     assert_eq!((st.hand(0).len(), st.hand(1).len()), (2, 1));
+    // R50: the blocker's own B1 left it on B8: it owes the call.
+    assert_eq!((st.phase(), st.uno_seat), (Phase::CallUno, 1));
+    apply_all(&mut st, &[CALL_UNO]);
     assert_eq!(st.current(), 1);
 }
 
@@ -893,6 +896,9 @@ fn buddy_system_lets_the_next_player_set_the_magnitude() {
     assert_eq!(st.to_act().unwrap().0, 1);
     apply_all(&mut st, &[BUDDY + parse_card("G3").unwrap() as u16]);
     assert_eq!(st.hand(0).len(), 3);
+    // R50: the buddy's own G3 left it on B8: it owes the call.
+    assert_eq!((st.phase(), st.uno_seat), (Phase::CallUno, 1));
+    apply_all(&mut st, &[CALL_UNO]);
     assert_eq!(
         (st.current(), st.top(), st.color()),
         (1, parse_card("G3").unwrap(), 2)

@@ -538,7 +538,7 @@ impl ConState {
                     });
                     self.wrong.jumper = NONE;
                     // C91: the card was face up; it goes back to the hand in everyone's sight.
-                    self.know.shown_one(j, self.wrong.kind);
+                    self.know.shown_at_least(j, self.wrong.kind, 1);
                     self.penalty(j, 2, log);
                     self.proceed(log);
                 } else {

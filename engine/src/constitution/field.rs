@@ -379,17 +379,11 @@ impl ConState {
         } else {
             log.event(Event::Answered { yes: Some(yes) });
         }
-        if truthful && yes && !self.know.off {
+        if truthful && yes {
             // Everyone now knows what the Prophet knows of that card.
             let qk = kind(QUESTIONS[q as usize]);
-            let (seat_u, qk) = (seat as usize, qk as usize);
-            let b = self.know.get(p as usize, seat_u, qk);
-            for o in 0..self.n as usize {
-                if o != seat_u {
-                    let c = self.know.get(o, seat_u, qk);
-                    self.know.set(o, seat_u, qk, c.max(b));
-                }
-            }
+            let b = self.know.get(p as usize, seat as usize, qk as usize);
+            self.know.shown_at_least(seat, qk, b);
         }
         // C84 (L254): the Quitter and M.A.D. clauses follow from the question about a card the
         // Prophet saw, whatever the answer, if its holder still holds it.

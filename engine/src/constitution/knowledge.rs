@@ -113,8 +113,8 @@ impl Knowledge {
     pub fn get(&self, observer: usize, seat: usize, k: usize) -> u8 {
         get(self.row_ref(observer, seat), k)
     }
-    /// Sets that bound (at most 15).
-    #[inline]
+    /// Sets that bound (at most 15); the determinization twin test uses it.
+    #[cfg(test)]
     pub(crate) fn set(&mut self, observer: usize, seat: usize, k: usize, v: u8) {
         set(self.row_mut(observer, seat), k, v);
     }
@@ -175,17 +175,17 @@ impl Knowledge {
             set(r, k as usize, c.saturating_add(n).min(15));
         }
     }
-    /// Everyone saw one card of `k` in `seat`'s hand, which keeps it (a wrong jump-in called
-    /// back, C91): every other observer's bound is at least 1.
-    pub fn shown_one(&mut self, seat: u8, k: u8) {
+    /// Everyone now knows that `seat` holds at least `n` of `k` (a wrong jump-in called back,
+    /// C91: one; a truthful "yes" of the Prophet, C64: what the Prophet knows): every other
+    /// observer's bound is raised to `n`. Rows already at `n` or above are not touched.
+    pub fn shown_at_least(&mut self, seat: u8, k: u8, n: u8) {
         if self.off {
             return;
         }
         for o in 0..MAX_PLAYERS {
-            if o != seat as usize {
+            if o != seat as usize && self.get(o, seat as usize, k as usize) < n {
                 let r = self.row_mut(o, seat as usize);
-                let c = get(r, k as usize);
-                set(r, k as usize, c.max(1));
+                set(r, k as usize, n);
             }
         }
     }

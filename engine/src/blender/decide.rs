@@ -268,9 +268,9 @@ impl BlenderState {
 
     /// Whether kind `j` is a near card to the shown one (B37, B55): the same printed colour
     /// or the same face, and not identical (a card that may jump in, B33 and the families
-    /// included, is never a wrong one; a flex side is part of the face, B50).
-    fn near(&self, j: usize) -> bool {
-        let jm = self.jump_mask();
+    /// included, is never a wrong one; a flex side is part of the face, B50). `jm`: the
+    /// caller's `jump_mask()`.
+    fn near(&self, j: usize, jm: &[u64; WORDS]) -> bool {
         if jm[j >> 6] & (1 << (j & 63)) != 0 {
             return false;
         }
@@ -357,7 +357,11 @@ impl BlenderState {
             });
             hit
         };
-        identical || (self.opts.wrong_jump_ins && h.iter().any(|(j, _)| self.near(j)))
+        identical
+            || (self.opts.wrong_jump_ins && {
+                let jm = self.jump_mask();
+                h.iter().any(|(j, _)| self.near(j, &jm))
+            })
     }
 
     /// Who decides now, and what kind of decision.
@@ -455,7 +459,7 @@ impl BlenderState {
                 for_each_kind(&mask, |k| out.push(JUMP + k as u16));
                 if self.opts.wrong_jump_ins {
                     for (j, _) in h.iter() {
-                        if self.near(j) {
+                        if self.near(j, &jm) {
                             out.push(WRONG + j as u16);
                         }
                     }
